@@ -1,0 +1,4 @@
+/** Placeholder until the sections issue fills it in: keeps the anchor the header scrolls to. */
+export function Services() {
+  return <section id="services" />;
+}
