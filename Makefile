@@ -1,0 +1,67 @@
+# One entry point for developers and CI. `make test` is the gate: CI runs exactly it.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := build
+
+JOBS ?= $(shell nproc)
+LISTEN ?= 127.0.0.1:8080
+CXX_SOURCES = $(shell git ls-files 'server/*.cpp' 'server/*.hpp' 2>/dev/null)
+
+.PHONY: deps build web server server-asan run test test-web test-server test-asan test-e2e \
+        lint lint-web lint-cpp bench audit clean
+
+deps:
+	@scripts/deps
+
+build: deps web server
+
+web:
+	cd web && npm run build
+
+server:
+	cmake --preset release -S server >/dev/null
+	cmake --build --preset release -j $(JOBS)
+
+server-asan:
+	cmake --preset asan -S server >/dev/null
+	cmake --build --preset asan -j $(JOBS)
+
+run: build
+	mkdir -p var
+	exec build/release/landing-server --listen $(LISTEN) --site web/dist --db var/leads.db
+
+test: deps lint build test-web test-server test-asan test-e2e
+	@echo "make test: every suite passed"
+
+test-web:
+	cd web && npx vitest run
+
+test-server: server
+	ctest --preset release -j $(JOBS)
+
+test-asan: server-asan
+	ctest --preset asan -j $(JOBS)
+
+test-e2e: web server
+	cd e2e && npx playwright test
+
+lint: deps lint-web lint-cpp
+
+lint-web:
+	cd web && npx tsc -b && npx eslint . --max-warnings 0 && npx prettier --check .
+	cd e2e && npx tsc --noEmit && npx prettier --check .
+
+# clang-tidy needs the compile database, which configuring the release preset writes.
+lint-cpp:
+	clang-format --dry-run --Werror $(CXX_SOURCES)
+	cmake --preset release -S server >/dev/null
+	scripts/clang-tidy-all build/release $(filter %.cpp,$(CXX_SOURCES))
+
+bench: build
+	bench/run
+
+audit: build
+	bench/lighthouse
+
+clean:
+	rm -rf build web/dist web/dist-ssr e2e/test-results e2e/artifacts
