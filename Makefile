@@ -8,7 +8,7 @@ LISTEN ?= 127.0.0.1:8080
 CXX_SOURCES = $(shell git ls-files 'server/*.cpp' 'server/*.hpp' 2>/dev/null)
 
 .PHONY: deps build web server server-asan run test test-web test-server test-asan test-e2e \
-        lint lint-web lint-cpp bench audit clean
+        test-budgets lint lint-web lint-cpp bench audit clean
 
 deps:
 	@scripts/deps
@@ -30,11 +30,14 @@ run: build
 	mkdir -p var
 	exec build/release/landing-server --listen $(LISTEN) --site web/dist --db var/leads.db
 
-test: deps lint build test-web test-server test-asan test-e2e
+test: deps lint build test-web test-budgets test-server test-asan test-e2e
 	@echo "make test: every suite passed"
 
 test-web:
 	cd web && npx vitest run
+
+test-budgets: web
+	cd web && node scripts/check-budgets.mjs
 
 test-server: server
 	ctest --preset release -j $(JOBS)

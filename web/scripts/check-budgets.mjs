@@ -1,0 +1,92 @@
+// Size budgets of the production build, checked in `make test` (sizes are deterministic, unlike
+// timings). Fails with the numbers when a change makes the first load heavier than allowed.
+import { readFile } from 'node:fs/promises';
+import { brotliCompressSync, constants } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BUDGETS = {
+  /** JavaScript a visitor downloads before the page is interactive, brotli, per locale. */
+  criticalJsBytes: 100 * 1024,
+  /** Each locale's prerendered HTML, brotli. */
+  htmlBytes: 30 * 1024,
+};
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+
+export function brotliSize(buffer) {
+  return brotliCompressSync(buffer, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+  }).length;
+}
+
+/** Scripts the HTML starts loading at once: module entries and modulepreloads. */
+export function entryScripts(html) {
+  const urls = [];
+  for (const m of html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g))
+    urls.push(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g))
+    urls.push(m[1]);
+  return urls;
+}
+
+/** Static imports of a built ES module (dynamic `import()` calls are lazy, so left out). */
+export function staticImports(code) {
+  const found = new Set();
+  for (const m of code.matchAll(/(?:^|[;}\s])import\s*(?:[^"'();]*?\bfrom\s*)?["']([^"']+)["']/g)) {
+    found.add(m[1]);
+  }
+  return [...found];
+}
+
+async function criticalJs(entryUrls) {
+  const seen = new Map();
+  const queue = entryUrls.map((u) => path.join(dist, u));
+  while (queue.length) {
+    const file = queue.pop();
+    if (seen.has(file)) continue;
+    const code = await readFile(file);
+    seen.set(file, code);
+    for (const spec of staticImports(code.toString('utf8'))) {
+      if (spec.startsWith('.')) queue.push(path.resolve(path.dirname(file), spec));
+      else if (spec.startsWith('/')) queue.push(path.join(dist, spec));
+    }
+  }
+  return seen;
+}
+
+async function main() {
+  const failures = [];
+  for (const locale of ['en', 'ru']) {
+    const htmlPath = path.join(dist, locale, 'index.html');
+    const html = await readFile(htmlPath);
+    const htmlBr = brotliSize(html);
+    const scripts = await criticalJs(entryScripts(html.toString('utf8')));
+    let jsBr = 0;
+    let jsRaw = 0;
+    const threeOnPath = [];
+    for (const [file, code] of scripts) {
+      jsRaw += code.length;
+      jsBr += brotliSize(code);
+      // three.js belongs to the lazy 3D chunk; its renderer class name gives it away.
+      if (code.includes('WebGLRenderer')) threeOnPath.push(path.relative(dist, file));
+    }
+    console.log(
+      `budget ${locale}: HTML ${(htmlBr / 1024).toFixed(1)} KB br (limit ${BUDGETS.htmlBytes / 1024}), ` +
+        `critical JS ${scripts.size} files ${(jsRaw / 1024).toFixed(1)} KB raw, ` +
+        `${(jsBr / 1024).toFixed(1)} KB br (limit ${BUDGETS.criticalJsBytes / 1024})`,
+    );
+    if (htmlBr > BUDGETS.htmlBytes)
+      failures.push(`${locale}: HTML is ${htmlBr} B brotli > ${BUDGETS.htmlBytes}`);
+    if (jsBr > BUDGETS.criticalJsBytes)
+      failures.push(`${locale}: critical JS is ${jsBr} B brotli > ${BUDGETS.criticalJsBytes}`);
+    if (threeOnPath.length)
+      failures.push(`${locale}: three.js is loaded before interactive (${threeOnPath.join(', ')})`);
+  }
+  if (failures.length) {
+    console.error(`budget exceeded:\n  ${failures.join('\n  ')}`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
