@@ -1,0 +1,26 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace landing::http {
+
+// Draco's decoder compiles WebAssembly inside a blob: worker, hence 'wasm-unsafe-eval' and
+// worker-src blob:; nothing else relaxes script-src.
+inline constexpr std::string_view content_security_policy =
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; "
+    "connect-src 'self'; media-src 'self'; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'; manifest-src 'self'";
+
+inline constexpr std::string_view permissions_policy =
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=()";
+
+inline constexpr std::string_view hsts_value = "max-age=31536000; includeSubDomains";
+
+// The header lines (each ending in CRLF) that go on every response, 404s and API answers
+// included. Built once at start-up, appended to each response head.
+std::string security_header_block(bool hsts);
+
+}  // namespace landing::http

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace landing::http {
+
+enum class route { site, contact, healthz, metrics, other };
+inline constexpr std::size_t route_count = 5;
+
+// Counters on the request path are relaxed atomics in fixed arrays: no lock, no allocation.
+class metrics {
+ public:
+  void count_request(route r, unsigned status);
+  void observe_delivery_ms(double ms);
+
+  std::atomic<std::uint64_t> leads_accepted{0};
+  std::atomic<std::uint64_t> leads_spam{0};
+  std::atomic<std::uint64_t> leads_rejected{0};
+  std::atomic<std::uint64_t> leads_rate_limited{0};
+  std::atomic<std::uint64_t> leads_delivered{0};
+  std::atomic<std::uint64_t> leads_failed{0};
+  std::atomic<std::uint64_t> connections_refused{0};
+
+  // Prometheus text exposition; outbox gauges come from the caller, which reads the database.
+  [[nodiscard]] std::string render(std::uint64_t outbox_depth, double oldest_pending_s) const;
+
+ private:
+  static constexpr std::array<unsigned, 19> statuses{
+      200, 202, 206, 302, 303, 304, 400, 403, 404, 405, 413, 415, 416, 422, 429, 431, 500, 503, 0};
+  std::array<std::array<std::atomic<std::uint64_t>, statuses.size()>, route_count> requests_{};
+  static constexpr std::array<double, 8> buckets_ms{50, 100, 250, 500, 1000, 2500, 5000, 10000};
+  std::array<std::atomic<std::uint64_t>, buckets_ms.size()> delivery_buckets_{};
+  std::atomic<std::uint64_t> delivery_count_{0};
+  std::atomic<std::uint64_t> delivery_sum_us_{0};
+};
+
+std::string_view route_name(route r);
+
+}  // namespace landing::http

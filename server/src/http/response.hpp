@@ -1,0 +1,48 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace landing::http {
+
+// What a handler returns. Site files are served from memory without copying: the body is
+// then a view into the loaded site, which lives as long as the server.
+struct response {
+  unsigned status = 200;
+  std::vector<std::pair<std::string_view, std::string>> headers;
+  // Preformatted header lines ("Name: value\r\n") that live as long as the server, such as
+  // the ones precomputed for each site file; saves building them on every request.
+  std::string_view raw_headers;
+
+  void set(std::string_view name, std::string value);
+  [[nodiscard]] std::string_view header(std::string_view name) const;
+
+  void body_copy(std::string text) {
+    owned_body_ = std::move(text);
+    shared_ = false;
+  }
+  void body_view(std::string_view shared) {
+    shared_body_ = shared;
+    shared_ = true;
+  }
+  [[nodiscard]] std::string_view body() const {
+    return shared_ ? shared_body_ : std::string_view(owned_body_);
+  }
+
+ private:
+  std::string owned_body_;
+  std::string_view shared_body_;
+  bool shared_ = false;
+};
+
+response text_response(unsigned status, std::string_view content_type, std::string body);
+response json_response(unsigned status, std::string body);
+std::string_view reason_phrase(unsigned status);
+
+// Status line and headers for HTTP/1.1. `common` is a preformatted block of header lines sent
+// on every response (the security headers); Content-Length comes from the body.
+std::string serialize_head(const response& res, bool keep_alive, std::string_view common = {});
+
+}  // namespace landing::http

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <functional>
+#include <string>
+
+#include "http/app.hpp"
+
+namespace landing::http {
+
+struct server_options {
+  boost::asio::ip::tcp::endpoint endpoint;
+  unsigned threads = 1;
+  std::size_t max_connections = 0;
+  bool hsts = false;
+};
+
+// "127.0.0.1:8080", "[::1]:8080"; throws std::invalid_argument with a readable reason.
+boost::asio::ip::tcp::endpoint parse_endpoint(const std::string& text);
+
+// Binds, serves until SIGINT or SIGTERM, then stops accepting, lets in-flight requests finish
+// (bounded by limits::shutdown_grace) and returns. on_listening gets the bound endpoint, which
+// matters when the port was 0. Throws boost::system::system_error when binding fails.
+void serve(const server_options& options, app application,
+           const std::function<void(const boost::asio::ip::tcp::endpoint&)>& on_listening);
+
+}  // namespace landing::http

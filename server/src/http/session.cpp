@@ -1,0 +1,159 @@
+#include "http/session.hpp"
+
+#include <array>
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/async_result.hpp>
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/error.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
+
+#include "common/log.hpp"
+#include "http/limits.hpp"
+
+namespace landing::http {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
+
+std::string_view view(boost::core::string_view text) { return {text.data(), text.size()}; }
+
+// Bridges the callback-style async_handler into the coroutine: the result is posted back to
+// the connection's strand, and the pending work keeps io_context::run alive meanwhile.
+template <class Token>
+auto async_handle(async_handler& handler, const request& req, Token&& token) {
+  return asio::async_initiate<Token, void(response)>(
+      [&handler, &req](auto completion) {
+        using completion_type = decltype(completion);
+        struct pending {
+          completion_type completion;
+          decltype(asio::prefer(asio::get_associated_executor(completion),
+                                asio::execution::outstanding_work.tracked)) work;
+        };
+        auto executor = asio::get_associated_executor(completion);
+        auto state = std::make_shared<pending>(
+            pending{std::move(completion),
+                    asio::prefer(executor, asio::execution::outstanding_work.tracked)});
+        handler.handle(req, [state](response res) {
+          auto target = state->work;
+          asio::post(target, [state, res = std::move(res)]() mutable {
+            state->completion(std::move(res));
+          });
+        });
+      },
+      token);
+}
+
+asio::awaitable<bool> write_response(connection& conn, const server_state& state,
+                                     const response& res, bool keep_alive, bool head_only) {
+  const std::string head = serialize_head(res, keep_alive, state.security_headers);
+  const auto body = head_only ? std::string_view{} : res.body();
+  const std::array<asio::const_buffer, 2> buffers{asio::buffer(head),
+                                                  asio::buffer(body.data(), body.size())};
+  conn.stream.expires_after(limits::write_deadline);
+  const auto [ec, written] = co_await asio::async_write(conn.stream, buffers, use_tuple);
+  co_return !ec;
+}
+
+}  // namespace
+
+asio::awaitable<void> run_session(std::shared_ptr<connection> conn, server_state& state) {
+  beast::error_code peer_ec;
+  const auto endpoint = conn->stream.socket().remote_endpoint(peer_ec);
+  const std::string peer = peer_ec ? std::string() : endpoint.address().to_string();
+  beast::flat_buffer buffer;
+  bool first = true;
+  for (;;) {
+    conn->idle = true;
+    if (state.stopping.load()) break;
+    beast::http::request_parser<beast::http::string_body> parser;
+    parser.header_limit(limits::header_bytes);
+    parser.body_limit(limits::body_bytes);
+    conn->stream.expires_after(first ? limits::header_deadline : limits::idle_deadline);
+    first = false;
+    auto [ec, bytes] =
+        co_await beast::http::async_read_header(conn->stream, buffer, parser, use_tuple);
+    conn->idle = false;
+    if (ec == beast::http::error::header_limit) {
+      co_await write_response(*conn, state, text_response(431, "text/plain", "Too Large\n"), false,
+                              false);
+      break;
+    }
+    if (ec == beast::http::error::end_of_stream || ec == beast::error::timeout ||
+        ec == asio::error::operation_aborted || ec == asio::error::connection_reset ||
+        ec == asio::error::bad_descriptor || ec == asio::error::eof) {
+      break;
+    }
+    if (ec) {
+      co_await write_response(*conn, state, text_response(400, "text/plain", "Bad Request\n"),
+                              false, false);
+      break;
+    }
+    const auto length = parser.content_length();
+    const auto too_large = [&] {
+      request target_only;
+      target_only.target = view(parser.get().target());
+      state.application.stats->count_request(classify(target_only), 413);
+      return json_response(413, R"({"error":"too_large"})");
+    };
+    // Refuse before reading: the client may be streaming megabytes we would only discard.
+    if (length && *length > limits::body_bytes) {
+      co_await write_response(*conn, state, too_large(), false, false);
+      break;
+    }
+    if (!parser.is_done()) {
+      if (view(parser.get()[beast::http::field::expect]) == "100-continue") {
+        static constexpr std::string_view go_on = "HTTP/1.1 100 Continue\r\n\r\n";
+        co_await asio::async_write(conn->stream, asio::buffer(go_on.data(), go_on.size()),
+                                   use_tuple);
+      }
+      conn->stream.expires_after(limits::body_deadline);
+      std::tie(ec, bytes) =
+          co_await beast::http::async_read(conn->stream, buffer, parser, use_tuple);
+      if (ec == beast::http::error::body_limit) {
+        co_await write_response(*conn, state, too_large(), false, false);
+        break;
+      }
+      if (ec) break;
+    }
+
+    const auto& message = parser.get();
+    request req;
+    req.method = view(message.method_string());
+    req.target = view(message.target());
+    req.headers.reserve(16);
+    for (const auto& field : message)
+      req.headers.emplace_back(view(field.name_string()), view(field.value()));
+    req.body = message.body();
+    req.peer = peer;
+
+    const auto which = classify(req);
+    response res;
+    if (which == route::contact && req.method == "POST" && state.application.contact) {
+      res = co_await async_handle(*state.application.contact, req, asio::use_awaitable);
+    } else {
+      res = handle(state.application, req);
+    }
+    state.application.stats->count_request(which, res.status);
+    const bool keep_alive = message.keep_alive() && !state.stopping.load();
+    if (log::debug_enabled()) {
+      log::debug(
+          "request",
+          {{"method", req.method}, {"path", req.path()}, {"status", res.status}, {"peer", peer}});
+    }
+    if (!co_await write_response(*conn, state, res, keep_alive, req.method == "HEAD")) break;
+    if (!keep_alive) break;
+  }
+  beast::error_code ignored;
+  conn->stream.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+  conn->stream.socket().close(ignored);
+  state.release(conn.get());
+}
+
+}  // namespace landing::http

@@ -1,0 +1,141 @@
+#include "site/handler.hpp"
+
+#include <string>
+
+#include "site/encoding.hpp"
+#include "site/etag.hpp"
+#include "site/locale.hpp"
+#include "site/path.hpp"
+#include "site/range.hpp"
+
+namespace landing::site {
+namespace {
+
+// Appending rather than operator+ on temporaries: GCC 12 reports a false -Wrestrict there.
+std::string page_path(std::string_view locale, std::string_view name) {
+  std::string path;
+  path += '/';
+  path += locale;
+  path += '/';
+  path += name;
+  path += ".html";
+  return path;
+}
+
+const representation& pick(const asset& item, const http::request& req) {
+  switch (
+      choose_encoding(req.header("Accept-Encoding"), item.br.has_value(), item.gzip.has_value())) {
+    case encoding::br:
+      return *item.br;
+    case encoding::gzip:
+      return *item.gzip;
+    case encoding::identity:
+      break;
+  }
+  return item.identity;
+}
+
+http::response serve_asset(const asset& item, const http::request& req) {
+  http::response res;
+  const representation& rep = pick(item, req);
+  if (const auto inm = req.header("If-None-Match");
+      !inm.empty() && if_none_match_hits(inm, rep.etag)) {
+    res.status = 304;
+    res.raw_headers = rep.not_modified_head;
+    return res;
+  }
+  const auto range_header = req.header("Range");
+  const auto if_range = req.header("If-Range");
+  // Ranges address the identity bytes; a stale If-Range means "send it all".
+  if (!range_header.empty() && (if_range.empty() || if_range == item.identity.etag)) {
+    const auto& body = item.identity.body;
+    const auto range = parse_range(range_header, body.size());
+    if (range.outcome == range_result::unsatisfiable) {
+      res.status = 416;
+      res.raw_headers = item.identity.head;
+      res.set("Content-Range", "bytes */" + std::to_string(body.size()));
+      return res;
+    }
+    if (range.outcome == range_result::partial) {
+      res.status = 206;
+      res.raw_headers = item.identity.head;
+      std::string content_range = "bytes ";
+      content_range += std::to_string(range.first);
+      content_range += '-';
+      content_range += std::to_string(range.last);
+      content_range += '/';
+      content_range += std::to_string(body.size());
+      res.set("Content-Range", std::move(content_range));
+      res.body_view(std::string_view(body).substr(range.first, range.last - range.first + 1));
+      return res;
+    }
+  }
+  res.raw_headers = rep.head;
+  res.body_view(rep.body);
+  return res;
+}
+
+http::response not_found(const site& files, std::string_view locale) {
+  return localized_page(files, locale, "404", 404);
+}
+
+// "/en" and "/en/" serve the prerendered page, "/en/thanks" its confirmation page.
+const asset* localized_route(const site& files, std::string_view path) {
+  if (path.size() < 3) return nullptr;
+  const auto locale = path.substr(1, 2);
+  if (!is_supported_locale(locale)) return nullptr;
+  auto rest = path.substr(3);
+  if (rest.empty() || rest == "/") return files.find(page_path(locale, "index"));
+  if (rest.ends_with('/')) rest.remove_suffix(1);
+  if (rest == "/thanks") return files.find(page_path(locale, "thanks"));
+  return nullptr;
+}
+
+}  // namespace
+
+http::response localized_page(const site& files, std::string_view locale, std::string_view name,
+                              unsigned status) {
+  if (const auto* page = files.find(page_path(locale, name))) {
+    http::response res;
+    res.status = status;
+    res.set("Content-Type", "text/html; charset=utf-8");
+    res.set("Cache-Control", "no-store");
+    res.set("Content-Language", std::string(locale));
+    res.body_view(page->identity.body);
+    return res;
+  }
+  return http::text_response(status, "text/plain; charset=utf-8",
+                             status == 404 ? "404 Not Found\n" : "Please try again.\n");
+}
+
+http::response serve_site(const site& files, const http::request& req) {
+  const auto decoded = decode_path(req.path());
+  if (!decoded) return http::text_response(400, "text/plain; charset=utf-8", "Bad Request\n");
+  const std::string& path = *decoded;
+  if (const auto* file = files.find(path)) return serve_asset(*file, req);
+  if (const auto* page = localized_route(files, path)) return serve_asset(*page, req);
+
+  const auto second_slash = path.find('/', 1);
+  const bool single_segment = second_slash == std::string::npos || second_slash == path.size() - 1;
+  const auto guessed = negotiate_locale(req.header("Cookie"), req.header("Accept-Language"));
+  const auto first_segment = std::string_view(path).substr(1, second_slash - 1);
+  // A locale whose page is missing would otherwise redirect to itself forever.
+  if (single_segment && !is_supported_locale(first_segment)) {
+    http::response res;
+    res.status = 302;
+    std::string location = "/";
+    location += guessed;
+    if (const auto query = req.query(); !query.empty()) {
+      location += '?';
+      location += query;
+    }
+    res.set("Location", std::move(location));
+    // The answer depends on who asks, so shared caches must not reuse it.
+    res.set("Cache-Control", "no-store");
+    res.set("Vary", "Accept-Language, Cookie");
+    return res;
+  }
+  return not_found(files, is_supported_locale(first_segment) ? first_segment : guessed);
+}
+
+}  // namespace landing::site

@@ -1,0 +1,145 @@
+#include "site/site.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <fstream>
+#include <iterator>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "site/compress.hpp"
+#include "site/etag.hpp"
+#include "site/mime.hpp"
+
+namespace landing::site {
+namespace {
+
+std::string_view language_of(std::string_view path) {
+  if (path.starts_with("/en/")) return "en";
+  if (path.starts_with("/ru/")) return "ru";
+  return {};
+}
+
+representation make_representation(std::string body, std::string_view path,
+                                   std::string_view encoding, bool varies) {
+  representation rep;
+  const auto suffix = encoding.empty() ? std::string() : "-" + std::string(encoding);
+  rep.etag = make_etag(body, suffix);
+  rep.body = std::move(body);
+  const auto type = mime_for(path);
+  std::string shared = "Cache-Control: " + std::string(cache_control_for(path)) + "\r\n";
+  shared += "ETag: " + rep.etag + "\r\n";
+  if (varies) shared += "Vary: Accept-Encoding\r\n";
+  rep.not_modified_head = shared;
+  rep.head = "Content-Type: " + std::string(type.content_type) + "\r\n" + shared;
+  if (!encoding.empty()) rep.head += "Content-Encoding: " + std::string(encoding) + "\r\n";
+  if (encoding.empty()) rep.head += "Accept-Ranges: bytes\r\n";
+  if (const auto lang = language_of(path);
+      !lang.empty() && type.content_type.starts_with("text/html")) {
+    rep.head += "Content-Language: " + std::string(lang) + "\r\n";
+  }
+  return rep;
+}
+
+asset make_asset(const std::string& path, std::string body, const load_options& options) {
+  asset result;
+  const auto type = mime_for(path);
+  result.content_type = type.content_type;
+  std::optional<std::string> br;
+  std::optional<std::string> gz;
+  if (type.compressible && body.size() > 256) {
+    br = brotli_compress(body, options.brotli_quality);
+    gz = gzip_compress(body);
+    if (br && br->size() >= body.size()) br.reset();
+    if (gz && gz->size() >= body.size()) gz.reset();
+  }
+  const bool varies = br.has_value() || gz.has_value();
+  if (br) result.br = make_representation(std::move(*br), path, "br", true);
+  if (gz) result.gzip = make_representation(std::move(*gz), path, "gzip", true);
+  result.identity = make_representation(std::move(body), path, {}, varies);
+  return result;
+}
+
+std::string read_file(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + file.string());
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+std::string_view cache_control_for(std::string_view path) {
+  if (path.starts_with("/assets/")) return "public, max-age=31536000, immutable";
+  if (path.ends_with(".html")) return "no-cache";
+  return "public, max-age=600, must-revalidate";
+}
+
+site site::load(const std::filesystem::path& root, const load_options& options) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(root, ec)) {
+    throw std::runtime_error("site folder " + root.string() + " is not a readable directory");
+  }
+  std::vector<std::pair<std::string, std::filesystem::path>> files;
+  std::filesystem::recursive_directory_iterator it(root, ec);
+  if (ec)
+    throw std::runtime_error("cannot read site folder " + root.string() + ": " + ec.message());
+  for (const std::filesystem::recursive_directory_iterator end; it != end; it.increment(ec)) {
+    if (ec) throw std::runtime_error("cannot read site folder: " + ec.message());
+    // Dotfiles (.vite/manifest.json, .env, .git) are build or deploy internals, never content.
+    if (it->path().filename().string().starts_with('.')) {
+      if (it->is_directory()) it.disable_recursion_pending();
+      continue;
+    }
+    if (!it->is_regular_file()) continue;
+    auto relative = std::filesystem::relative(it->path(), root).generic_string();
+    files.emplace_back("/" + relative, it->path());
+  }
+
+  std::vector<std::pair<std::string, asset>> loaded(files.size());
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  const auto work = [&] {
+    for (auto i = next++; i < files.size(); i = next++) {
+      try {
+        loaded[i] = {files[i].first,
+                     make_asset(files[i].first, read_file(files[i].second), options)};
+      } catch (...) {
+        const std::lock_guard lock(failure_mutex);
+        failure = std::current_exception();
+      }
+    }
+  };
+  // Brotli at quality 11 is slow; spreading files over cores keeps start-up short.
+  const unsigned threads =
+      std::clamp(options.threads ? options.threads : std::thread::hardware_concurrency(), 1U, 8U);
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& thread : pool) thread.join();
+  if (failure) std::rethrow_exception(failure);
+
+  site result;
+  for (auto& [path, item] : loaded) result.assets_.emplace(std::move(path), std::move(item));
+  return result;
+}
+
+const asset* site::find(std::string_view path) const {
+  const auto found = assets_.find(path);
+  return found == assets_.end() ? nullptr : &found->second;
+}
+
+std::size_t site::bytes() const {
+  std::size_t total = 0;
+  for (const auto& [path, item] : assets_) total += item.identity.body.size();
+  return total;
+}
+
+void site::add(std::string path, std::string body, const load_options& options) {
+  auto item = make_asset(path, std::move(body), options);
+  assets_.insert_or_assign(std::move(path), std::move(item));
+}
+
+}  // namespace landing::site
