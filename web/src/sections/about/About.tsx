@@ -1,4 +1,49 @@
-/** Placeholder until the sections issue fills it in: keeps the anchor the header scrolls to. */
+import { useTranslation } from 'react-i18next';
+import { srcSet } from '../../lib/images';
+import { toLocale } from '../../lib/locale';
+import { BENTO_TILES, bentoImageBase } from './bento';
+import './about.css';
+
+interface BentoItem {
+  alt: string;
+}
+
+/** Who we are: a short introduction and a bento grid of six pictures in the reader's language. */
 export function About() {
-  return <section id="about" />;
+  const { t, i18n } = useTranslation();
+  const locale = toLocale(i18n.language);
+  const items = t('bento.items', { returnObjects: true }) as BentoItem[];
+
+  return (
+    <section id="about" className="about" aria-labelledby="about-title">
+      <div className="about__inner">
+        <h2 id="about-title" className="about__title">
+          {t('whoWeAre.title')}
+        </h2>
+        <p className="about__lead">{t('whoWeAre.lead')}</p>
+        <ul className="about__grid">
+          {BENTO_TILES.map((tile, index) => {
+            const base = bentoImageBase(locale, index);
+            return (
+              <li key={index} className={`about__tile about__tile--${tile.shape}`}>
+                <picture>
+                  <source type="image/avif" srcSet={srcSet(base, 'avif')} sizes={tile.sizes} />
+                  <source type="image/webp" srcSet={srcSet(base, 'webp')} sizes={tile.sizes} />
+                  <img
+                    className="about__image"
+                    src={`${base}-960.webp`}
+                    alt={items[index]?.alt ?? ''}
+                    width={tile.width}
+                    height={tile.height}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                </picture>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
 }

@@ -1,4 +1,44 @@
-/** Placeholder until the sections issue fills it in: keeps the anchor the header scrolls to. */
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CASES } from '../../lib/caseData';
+import { CaseCard } from './CaseCard';
+import { useCaseHighlight } from './useCaseHighlight';
+import { usePinnedTitleFade } from './usePinnedTitleFade';
+import './cases.css';
+
+/** The case showcase: a pinned, fading title beside the cards on wide screens. */
 export function Cases() {
-  return <section id="cases" />;
+  const { t } = useTranslation();
+  const list = useRef<HTMLOListElement>(null);
+  const title = usePinnedTitleFade(list);
+  const { cards, active } = useCaseHighlight(CASES.length);
+
+  return (
+    <section id="cases" className="cases" aria-labelledby="cases-title">
+      <div className="cases__inner">
+        <div className="cases__aside">
+          <div ref={title} className="cases__pinned">
+            <h2 id="cases-title" className="cases__title">
+              {t('cases.title')}
+            </h2>
+            <p className="cases__lead">{t('cases.lead')}</p>
+          </div>
+        </div>
+        <ol ref={list} className="cases__list">
+          {CASES.map((item, index) => (
+            <li key={item.id} className="cases__item">
+              <CaseCard
+                item={item}
+                index={index}
+                active={index === active}
+                ref={(el) => {
+                  cards.current[index] = el;
+                }}
+              />
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
 }

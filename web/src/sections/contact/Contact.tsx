@@ -1,4 +1,27 @@
-/** Placeholder until the sections issue fills it in: keeps the anchor the header scrolls to. */
-export function Contact() {
-  return <section id="contact" />;
+import { useTranslation } from 'react-i18next';
+import type { Lead } from '../../lib/contactApi';
+import { ContactForm } from './ContactForm';
+import './contact.css';
+
+interface ContactProps {
+  /** Called once a lead has been accepted by the server. */
+  onSend?: (lead: Lead) => void;
+}
+
+/** The feedback form section the header's Hire us button scrolls to. */
+export function Contact({ onSend }: ContactProps) {
+  const { t } = useTranslation();
+  return (
+    <section id="contact" className="contact" aria-labelledby="contact-title">
+      <div className="contact__inner">
+        <div className="contact__intro">
+          <h2 id="contact-title" className="contact__title">
+            {t('feedbackForm.title')}
+          </h2>
+          <p className="contact__lead">{t('feedbackForm.lead')}</p>
+        </div>
+        <ContactForm onSend={onSend} />
+      </div>
+    </section>
+  );
 }

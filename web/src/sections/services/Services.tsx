@@ -1,4 +1,46 @@
-/** Placeholder until the sections issue fills it in: keeps the anchor the header scrolls to. */
+import { useTranslation } from 'react-i18next';
+import { docsUrl } from '../../lib/docs';
+import { toLocale } from '../../lib/locale';
+import { CHIP_STAGGER_MS, CHIP_TEXT_COLOR, SERVICES } from '../../lib/services';
+import { useStaggeredReveal } from './useStaggeredReveal';
+import './services.css';
+
+/** What we offer: 14 coloured chips, each a plain link to its docs page (works without JS). */
 export function Services() {
-  return <section id="services" />;
+  const { t, i18n } = useTranslation();
+  const locale = toLocale(i18n.language);
+  const { ref, shown, armed } = useStaggeredReveal(SERVICES.length, CHIP_STAGGER_MS);
+
+  return (
+    <section id="services" className="services" aria-labelledby="services-title">
+      <div className="services__inner">
+        <h2 id="services-title" className="services__title">
+          {t('whatWeOffer.title')}
+        </h2>
+        <p className="services__lead">{t('whatWeOffer.lead')}</p>
+        <ul ref={ref} className={`services__chips${armed ? ' services__chips--armed' : ''}`}>
+          {SERVICES.map((service, index) => (
+            <li
+              key={service.key}
+              className={`services__chip${index < shown ? ' services__chip--visible' : ''}`}
+            >
+              <a
+                className="services__link"
+                href={docsUrl(service.slug, locale)}
+                target="_blank"
+                rel="noopener"
+                style={{ backgroundColor: service.color, color: CHIP_TEXT_COLOR }}
+              >
+                {t(`whatWeOffer.services.${service.key}`)}
+                <span className="services__arrow" aria-hidden="true">
+                  ↗
+                </span>
+                <span className="services__sr">{t('whatWeOffer.newTab')}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
 }

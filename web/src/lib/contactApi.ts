@@ -1,0 +1,53 @@
+import { isContactField, type ContactField, type ContactInput } from './validation';
+import type { Locale } from './locale';
+
+export const CONTACT_ENDPOINT = '/api/contact';
+/** A lead that has not been answered by then counts as not sent (the text stays in the form). */
+export const CONTACT_TIMEOUT_MS = 15_000;
+
+export interface Lead extends ContactInput {
+  locale: Locale;
+  /** The honeypot: empty unless a bot filled it. */
+  website: string;
+}
+
+export type SendResult =
+  | { kind: 'sent' }
+  | { kind: 'invalid'; fields: ContactField[] }
+  | { kind: 'failed'; status?: number };
+
+/** Posts a lead to our own server (never to Telegram) and says what became of it. */
+export async function sendLead(lead: Lead, fetchImpl: typeof fetch = fetch): Promise<SendResult> {
+  let response: Response;
+  try {
+    response = await fetchImpl(CONTACT_ENDPOINT, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(lead),
+      signal: timeoutSignal(CONTACT_TIMEOUT_MS),
+    });
+  } catch {
+    return { kind: 'failed' };
+  }
+  if (response.status === 202 || response.ok) return { kind: 'sent' };
+  if (response.status === 422) {
+    const fields = await invalidFields(response);
+    if (fields.length > 0) return { kind: 'invalid', fields };
+  }
+  return { kind: 'failed', status: response.status };
+}
+
+async function invalidFields(response: Response): Promise<ContactField[]> {
+  try {
+    const body = (await response.json()) as { errors?: Record<string, unknown> };
+    return Object.keys(body.errors ?? {}).filter(isContactField);
+  } catch {
+    return [];
+  }
+}
+
+function timeoutSignal(ms: number): AbortSignal | undefined {
+  return typeof AbortSignal !== 'undefined' && 'timeout' in AbortSignal
+    ? AbortSignal.timeout(ms)
+    : undefined;
+}

@@ -1,0 +1,28 @@
+/** 3D banner settings (spec sections 4 and 9); the scene reads them, tests import them. */
+export const MODEL_URL = '/models/emblem.glb';
+export const DRACO_DECODER_PATH = '/libs/draco/';
+export const DRACO_WORKER_LIMIT = 4;
+/** Radians added to the model's turn on every rendered frame. */
+export const ROTATION_PER_FRAME = 0.006;
+export const CAMERA_MIN_DISTANCE = 200;
+export const CAMERA_MAX_DISTANCE = 420;
+/** Window widths the camera distance is interpolated between. */
+export const CAMERA_NARROW_WIDTH = 375;
+export const CAMERA_WIDE_WIDTH = 1920;
+/** Orbit controls (rotation only) from this window width up. */
+export const ORBIT_MIN_WIDTH = 720;
+/** Device pixel ratio cap on phones, where fill rate costs battery. */
+export const PHONE_MAX_WIDTH = 720;
+export const PHONE_MAX_DPR = 1.5;
+export const DESKTOP_MAX_DPR = 2;
+
+/** Camera distance for a window width: 200 on narrow screens up to 420 on wide ones. */
+export function cameraDistance(windowWidth: number): number {
+  const t = (windowWidth - CAMERA_NARROW_WIDTH) / (CAMERA_WIDE_WIDTH - CAMERA_NARROW_WIDTH);
+  const clamped = Math.min(1, Math.max(0, t));
+  return CAMERA_MIN_DISTANCE + clamped * (CAMERA_MAX_DISTANCE - CAMERA_MIN_DISTANCE);
+}
+
+export function maxDpr(windowWidth: number): number {
+  return windowWidth < PHONE_MAX_WIDTH ? PHONE_MAX_DPR : DESKTOP_MAX_DPR;
+}

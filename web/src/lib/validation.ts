@@ -1,0 +1,69 @@
+/**
+ * The contact form rules, shared with the server through contract/contact-validation.json
+ * (contract/README.md is the reference): trim, then per field the first failing check wins.
+ */
+export const CONTACT_FIELDS = ['name', 'social', 'email', 'message'] as const;
+
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+export type ContactInput = Record<ContactField, string>;
+export type ContactErrorCode = 'invalid' | 'too_short' | 'too_long';
+export type ContactErrors = Partial<Record<ContactField, ContactErrorCode>>;
+
+export const NAME_MIN = 2;
+export const NAME_MAX = 100;
+export const SOCIAL_MIN = 4;
+export const SOCIAL_MAX = 64;
+export const EMAIL_MAX = 254;
+export const MESSAGE_MIN = 2;
+export const MESSAGE_MAX = 4000;
+
+// JavaScript's \s is exactly the set String.prototype.trim removes, as the contract asks.
+const EMAIL_PATTERN = /^\S+@\S+\.\S+$/u;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
+// eslint-disable-next-line no-control-regex
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+
+/** Lengths count Unicode code points, so an emoji is one character. */
+function length(value: string): number {
+  return Array.from(value).length;
+}
+
+function checkLength(value: string, min: number, max: number): ContactErrorCode | undefined {
+  const n = length(value);
+  if (n < min) return 'too_short';
+  if (n > max) return 'too_long';
+  return undefined;
+}
+
+export function validateField(field: ContactField, raw: string): ContactErrorCode | undefined {
+  const value = raw.trim();
+  switch (field) {
+    case 'name':
+      return CONTROL.test(value) ? 'invalid' : checkLength(value, NAME_MIN, NAME_MAX);
+    case 'social':
+      return CONTROL.test(value) ? 'invalid' : checkLength(value, SOCIAL_MIN, SOCIAL_MAX);
+    case 'email':
+      if (CONTROL.test(value)) return 'invalid';
+      if (length(value) > EMAIL_MAX) return 'too_long';
+      return EMAIL_PATTERN.test(value) ? undefined : 'invalid';
+    case 'message':
+      return CONTROL_EXCEPT_LINES.test(value)
+        ? 'invalid'
+        : checkLength(value, MESSAGE_MIN, MESSAGE_MAX);
+  }
+}
+
+/** Every field checked; an empty result means the lead may be sent. */
+export function validateContact(input: ContactInput): ContactErrors {
+  const errors: ContactErrors = {};
+  for (const field of CONTACT_FIELDS) {
+    const error = validateField(field, input[field]);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
+
+export function isContactField(key: string): key is ContactField {
+  return (CONTACT_FIELDS as readonly string[]).includes(key);
+}

@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Canvas, useThree } from '@react-three/fiber';
+import { cameraDistance, maxDpr } from '../../lib/scene';
+import { prefersReducedMotion } from '../../lib/motion';
+import { EmblemModel } from './EmblemModel';
+import { RotateOnlyControls } from './RotateOnlyControls';
+import { useWindowWidth } from './useWindowWidth';
+
+/** The 3D canvas of the banner: lights, camera and the emblem; paused while off-screen. */
+export default function BannerScene() {
+  const host = useRef<HTMLDivElement>(null);
+  const width = useWindowWidth();
+  const onScreen = useOnScreen(host);
+  const [still] = useState(prefersReducedMotion);
+  const distance = cameraDistance(width);
+
+  return (
+    <div ref={host} className="banner__canvas">
+      <Canvas
+        frameloop={onScreen ? (still ? 'demand' : 'always') : 'never'}
+        dpr={[1, maxDpr(width)]}
+        camera={{ position: [0, 0, distance], fov: 30, near: 1, far: 2000 }}
+        gl={{ antialias: true, alpha: true, powerPreference: 'low-power' }}
+      >
+        <CameraDistance distance={distance} />
+        <ambientLight intensity={0.6} />
+        <directionalLight position={[120, 160, 200]} intensity={2.4} color="#ffffff" />
+        <directionalLight position={[-200, -60, 80]} intensity={1.4} color="#2ee6a6" />
+        <pointLight position={[0, -120, 160]} intensity={60000} color="#8b6cff" />
+        <EmblemModel spinning={!still} />
+        <RotateOnlyControls />
+      </Canvas>
+    </div>
+  );
+}
+
+/** Moves the camera along its axis when the window width changes. */
+function CameraDistance({ distance }: { distance: number }) {
+  const camera = useThree((s) => s.camera);
+  const invalidate = useThree((s) => s.invalidate);
+  useEffect(() => {
+    camera.position.setLength(distance);
+    camera.updateProjectionMatrix();
+    invalidate();
+  }, [camera, distance, invalidate]);
+  return null;
+}
+
+function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !('IntersectionObserver' in window)) return;
+    const observer = new IntersectionObserver(([entry]) => setVisible(!!entry?.isIntersecting));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return visible;
+}

@@ -1,0 +1,160 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { CASES } from '../../lib/caseData';
+import type { CaseItem } from '../../lib/cases';
+import { DOCS_BASE_URL } from '../../lib/docs';
+import { createTestI18n } from '../../lib/test-i18n';
+import en from '../../i18n/locales/en.json';
+import ru from '../../i18n/locales/ru.json';
+import { Cases } from './Cases';
+
+function nth(index: number): CaseItem {
+  const item = CASES[index];
+  if (!item) throw new Error(`no case ${index}`);
+  return item;
+}
+
+let observed: IntersectionObserverCallback | undefined;
+
+class FakeObserver {
+  constructor(callback: IntersectionObserverCallback) {
+    observed = callback;
+  }
+  observe() {}
+  disconnect() {}
+}
+
+function setWidth(width: number) {
+  vi.stubGlobal('innerWidth', width);
+  vi.stubGlobal('innerHeight', 800);
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const matches = max ? width <= Number(max[1]) : min ? width >= Number(min[1]) : false;
+    return { matches, media: query, addEventListener() {}, removeEventListener() {} };
+  });
+}
+
+function renderCases(lng: 'en' | 'ru' = 'en') {
+  return render(
+    <I18nextProvider i18n={createTestI18n(lng)}>
+      <Cases />
+    </I18nextProvider>,
+  );
+}
+
+/** Lays the cards out 500 px apart, scrolled by `scroll` px, and tells the observer. */
+function scrollCardsTo(scroll: number) {
+  const cards = document.querySelectorAll<HTMLElement>('.case-card');
+  cards.forEach((card, i) => {
+    const top = i * 500 - scroll;
+    card.getBoundingClientRect = () => ({ top, bottom: top + 450 }) as DOMRect;
+  });
+  act(() => observed?.([], {} as IntersectionObserver));
+}
+
+const activeName = () =>
+  document.querySelector('.case-card--active .case-card__name')?.textContent ?? null;
+
+beforeEach(() => {
+  observed = undefined;
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+test('shows seven cases with logo, name, links, description, preview and hint', () => {
+  setWidth(1280);
+  renderCases();
+  const cards = screen.getAllByRole('article');
+  expect(cards).toHaveLength(7);
+  const first = within(cards[0] as HTMLElement);
+  const item = nth(0);
+  expect(first.getByRole('heading', { name: item.name })).toBeInTheDocument();
+  expect(first.getByAltText(`${item.name} logo`)).toHaveAttribute(
+    'src',
+    '/images/cases/icon-1.svg',
+  );
+  expect(first.getByRole('link', { name: new RegExp(item.link_name) })).toHaveAttribute(
+    'href',
+    item.link,
+  );
+  expect(first.getByText(en.cases.items.aurelia.description)).toBeInTheDocument();
+  expect(first.getByText(en.cases.items.aurelia.hint)).toBeInTheDocument();
+  expect(first.getByAltText(en.cases.items.aurelia.alt)).toHaveAttribute('loading', 'lazy');
+});
+
+test('reuses icon 4 from the sixth card on', () => {
+  setWidth(1280);
+  renderCases();
+  const logos = screen.getAllByAltText(/logo$/).map((img) => img.getAttribute('src'));
+  expect(logos.map((src) => src?.match(/icon-(\d)/)?.[1])).toEqual([
+    '1',
+    '2',
+    '3',
+    '4',
+    '5',
+    '4',
+    '4',
+  ]);
+});
+
+test('links X or Instagram by sType', () => {
+  setWidth(1280);
+  renderCases();
+  for (const item of CASES) {
+    const link = screen.getByRole('link', { name: new RegExp(item.social_name) });
+    const host = item.sType === 'x' ? 'https://x.com/' : 'https://www.instagram.com/';
+    expect(link).toHaveAttribute('href', host + item.social);
+    expect(link).toHaveTextContent(item.sType === 'x' ? 'X' : 'Instagram');
+  }
+});
+
+test('Learn more opens the case page in a new tab, with the Russian prefix in Russian', () => {
+  setWidth(1280);
+  renderCases('ru');
+  const more = screen.getByRole('link', { name: `Подробнее о проекте ${nth(1).name}` });
+  expect(more).toHaveAttribute('href', `${DOCS_BASE_URL}/ru/cases/${nth(1).id}`);
+  expect(more).toHaveAttribute('target', '_blank');
+  expect(more).toHaveAttribute('rel', 'noopener');
+  expect(screen.getByText(ru.cases.items.medra.description)).toBeInTheDocument();
+});
+
+test('at 1024 px highlights the card nearest the viewport centre as the page scrolls', () => {
+  setWidth(1024);
+  renderCases();
+  scrollCardsTo(0);
+  expect(activeName()).toBe(nth(0).name);
+  scrollCardsTo(300);
+  expect(activeName()).toBe(nth(1).name);
+  scrollCardsTo(2325);
+  expect(activeName()).toBe(nth(5).name);
+  expect(document.querySelectorAll('.case-card--active')).toHaveLength(1);
+});
+
+test('on wider screens highlights nothing: the title is pinned instead', () => {
+  setWidth(1025);
+  renderCases();
+  expect(observed).toBeUndefined();
+  expect(document.querySelector('.case-card--active')).toBeNull();
+});
+
+test('fades the pinned title out as the end of the list rises to it', () => {
+  setWidth(1280);
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+  renderCases();
+  const pinned = document.querySelector('.cases__pinned') as HTMLElement;
+  const list = document.querySelector('.cases__list') as HTMLElement;
+  pinned.getBoundingClientRect = () => ({ top: 120, bottom: 320, height: 200 }) as DOMRect;
+  const scrollListEndTo = (bottom: number) => {
+    list.getBoundingClientRect = () => ({ bottom }) as DOMRect;
+    window.dispatchEvent(new Event('scroll'));
+    frames.splice(0).forEach((cb) => cb(0));
+  };
+  scrollListEndTo(3000);
+  expect(pinned.style.opacity).toBe('1');
+  scrollListEndTo(420);
+  expect(Number(pinned.style.opacity)).toBeCloseTo(0.5);
+  scrollListEndTo(100);
+  expect(pinned.style.opacity).toBe('0');
+});

@@ -1,0 +1,173 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createTestI18n } from '../../lib/test-i18n';
+import { POPUP_FADE_MS, POPUP_HIDE_MS } from '../../lib/popup';
+import en from '../../i18n/locales/en.json';
+import ru from '../../i18n/locales/ru.json';
+import { Contact } from './Contact';
+
+const valid = {
+  name: 'Anna',
+  social: '@anna_dev',
+  email: 'anna@example.com',
+  message: 'We need a landing page.',
+};
+
+function renderContact(lng: 'en' | 'ru' = 'en', onSend = vi.fn()) {
+  const messages = lng === 'en' ? en : ru;
+  render(
+    <I18nextProvider i18n={createTestI18n(lng)}>
+      <Contact onSend={onSend} />
+    </I18nextProvider>,
+  );
+  const field = (key: keyof typeof valid) =>
+    screen.getByLabelText(messages.feedbackForm[key]) as HTMLInputElement;
+  const fill = (values: Partial<typeof valid>) => {
+    for (const [key, value] of Object.entries(values)) {
+      fireEvent.change(field(key as keyof typeof valid), { target: { value } });
+    }
+  };
+  const submit = () =>
+    act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: messages.feedbackForm.submit }));
+    });
+  return { field, fill, submit, onSend, messages };
+}
+
+function respond(status: number, body: unknown = {}) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+test('every field has a visible label and is required', () => {
+  const { field } = renderContact();
+  for (const key of ['name', 'social', 'email', 'message'] as const) {
+    expect(field(key)).toBeRequired();
+  }
+});
+
+test('marks every invalid field and sends nothing', async () => {
+  const fetchMock = respond(202);
+  const { field, fill, submit } = renderContact();
+  fill({ name: 'A', social: '@ab', email: 'anna@example', message: '' });
+  await submit();
+  for (const key of ['name', 'social', 'email', 'message'] as const) {
+    expect(field(key)).toHaveClass('contact-form__input--invalid');
+    expect(field(key)).toHaveAttribute('aria-invalid', 'true');
+  }
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test('marks only the failing field', async () => {
+  const fetchMock = respond(202);
+  const { field, fill, submit } = renderContact();
+  fill({ ...valid, email: 'anna.example.com' });
+  await submit();
+  expect(field('email')).toHaveClass('contact-form__input--invalid');
+  expect(field('name')).not.toHaveClass('contact-form__input--invalid');
+  expect(field('name')).not.toHaveAttribute('aria-invalid');
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test('posts the lead as JSON with the locale and the empty honeypot', async () => {
+  const fetchMock = respond(202, { id: '01JD3Z6W8Q5N2R4T6V8X0Y2A4C' });
+  const { fill, submit } = renderContact('ru');
+  fill(valid);
+  await submit();
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+  expect(url).toBe('/api/contact');
+  expect(init.method).toBe('POST');
+  expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+  expect(JSON.parse(init.body as string)).toEqual({ ...valid, locale: 'ru', website: '' });
+});
+
+test('on 202 emits send, clears the fields and shows the popup from 0 to 2.5 s', async () => {
+  respond(202, { id: '01JD3Z6W8Q5N2R4T6V8X0Y2A4C' });
+  const { field, fill, submit, onSend, messages } = renderContact();
+  fill(valid);
+  await submit();
+  expect(onSend).toHaveBeenCalledWith({ ...valid, locale: 'en', website: '' });
+  for (const key of ['name', 'social', 'email', 'message'] as const)
+    expect(field(key)).toHaveValue('');
+  const popup = screen.getByText(messages.feedbackForm.success);
+  expect(popup.closest('[role="status"]')).not.toBeNull();
+  expect(popup).toHaveStyle({ animationDuration: `${POPUP_FADE_MS}ms` });
+  act(() => vi.advanceTimersByTime(POPUP_HIDE_MS - 1));
+  expect(screen.getByText(messages.feedbackForm.success)).toBeInTheDocument();
+  act(() => vi.advanceTimersByTime(1));
+  expect(screen.queryByText(messages.feedbackForm.success)).toBeNull();
+});
+
+test('shows the popup in Russian', async () => {
+  respond(202);
+  const { fill, submit } = renderContact('ru');
+  fill(valid);
+  await submit();
+  expect(screen.getByRole('status')).toHaveTextContent(ru.feedbackForm.success);
+});
+
+test('on 422 marks the fields the server names and keeps the text', async () => {
+  respond(422, { errors: { email: 'invalid', social: 'too_short' } });
+  const { field, fill, submit, onSend } = renderContact();
+  fill(valid);
+  await submit();
+  expect(field('email')).toHaveClass('contact-form__input--invalid');
+  expect(field('social')).toHaveClass('contact-form__input--invalid');
+  expect(field('name')).not.toHaveClass('contact-form__input--invalid');
+  expect(field('message')).toHaveValue(valid.message);
+  expect(onSend).not.toHaveBeenCalled();
+});
+
+test.each([
+  ['a 503', 503, { error: 'unavailable' }],
+  ['a 500', 500, {}],
+  ['a 429', 429, { error: 'rate_limited' }],
+])('on %s keeps the text and says the lead was not sent', async (_name, status, body) => {
+  respond(status, body);
+  const { field, fill, submit, onSend, messages } = renderContact();
+  fill(valid);
+  await submit();
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.feedbackForm.error);
+  expect(field('name')).toHaveValue(valid.name);
+  expect(field('message')).toHaveValue(valid.message);
+  expect(onSend).not.toHaveBeenCalled();
+  expect(screen.queryByText(messages.feedbackForm.success)).toBeNull();
+});
+
+test('on a network failure keeps the text and shows the Russian error', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }),
+  );
+  const { field, fill, submit } = renderContact('ru');
+  fill(valid);
+  await submit();
+  expect(screen.getByRole('alert')).toHaveTextContent(ru.feedbackForm.error);
+  expect(field('email')).toHaveValue(valid.email);
+});
+
+test('without JavaScript the form itself posts to the same endpoint', () => {
+  renderContact('ru');
+  const form = document.querySelector('form') as HTMLFormElement;
+  expect(form).toHaveAttribute('method', 'post');
+  expect(form).toHaveAttribute('action', '/api/contact');
+  expect(form.querySelector('input[type="hidden"][name="locale"]')).toHaveValue('ru');
+});
+
+test('hides the honeypot from people: out of the tab order, no autofill, labelled', () => {
+  renderContact();
+  const trap = screen.getByLabelText(en.feedbackForm.honeypot);
+  expect(trap).toHaveAttribute('name', 'website');
+  expect(trap).toHaveAttribute('tabindex', '-1');
+  expect(trap).toHaveAttribute('autocomplete', 'off');
+});

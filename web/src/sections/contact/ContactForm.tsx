@@ -1,0 +1,122 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Lead } from '../../lib/contactApi';
+import { CONTACT_ENDPOINT } from '../../lib/contactApi';
+import { toLocale } from '../../lib/locale';
+import { POPUP_FADE_MS } from '../../lib/popup';
+import type { ContactField } from '../../lib/validation';
+import { useContactForm } from './useContactForm';
+
+interface ContactFormProps {
+  /** Called with the lead once the server has accepted it (202): the spec's send event. */
+  onSend?: (lead: Lead) => void;
+}
+
+const FIELDS: {
+  field: ContactField;
+  autoComplete: string;
+  multiline?: boolean;
+  inputMode?: 'email';
+}[] = [
+  { field: 'name', autoComplete: 'name' },
+  { field: 'social', autoComplete: 'off' },
+  { field: 'email', autoComplete: 'email', inputMode: 'email' },
+  { field: 'message', autoComplete: 'off', multiline: true },
+];
+
+/** Nothing to subscribe to: only the server and hydration snapshots differ. */
+const noSubscription = () => () => {};
+
+/**
+ * The lead form. With JavaScript it validates and posts JSON; without, the same markup posts
+ * form-urlencoded to the same endpoint and the server answers with a confirmation page.
+ */
+export function ContactForm({ onSend }: ContactFormProps) {
+  const { t, i18n } = useTranslation();
+  const locale = toLocale(i18n.language);
+  const { form, values, website, setWebsite, invalid, status, popup, change, submit } =
+    useContactForm(locale, onSend);
+  // The server's HTML keeps the browser's own `required` checks; once hydrated, ours take over.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+  return (
+    <form
+      ref={form}
+      className="contact-form"
+      method="post"
+      action={CONTACT_ENDPOINT}
+      noValidate={hydrated}
+      onSubmit={submit}
+    >
+      <input type="hidden" name="locale" value={locale} />
+      {FIELDS.map(({ field, autoComplete, multiline, inputMode }) => {
+        const props = {
+          id: `contact-${field}`,
+          name: field,
+          required: true,
+          autoComplete,
+          placeholder: t(`feedbackForm.${field}Placeholder`),
+          className: `contact-form__input${invalid.has(field) ? ' contact-form__input--invalid' : ''}`,
+          'aria-invalid': invalid.has(field) || undefined,
+          value: values[field],
+        };
+        return (
+          <div key={field} className={`contact-form__field contact-form__field--${field}`}>
+            <label className="contact-form__label" htmlFor={props.id}>
+              {t(`feedbackForm.${field}`)}
+            </label>
+            {multiline ? (
+              <textarea {...props} rows={5} onChange={(e) => change(field, e.target.value)} />
+            ) : (
+              <input
+                {...props}
+                type="text"
+                inputMode={inputMode}
+                onChange={(e) => change(field, e.target.value)}
+              />
+            )}
+          </div>
+        );
+      })}
+      {/* Humans never see or reach this field; bots that fill it are dropped by the server. */}
+      <div className="contact-form__trap">
+        <label htmlFor="contact-website">{t('feedbackForm.honeypot')}</label>
+        <input
+          id="contact-website"
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={website}
+          onChange={(e) => setWebsite(e.target.value)}
+        />
+      </div>
+      <div className="contact-form__footer">
+        <button className="contact-form__submit" type="submit" disabled={status === 'sending'}>
+          {status === 'sending' ? t('feedbackForm.sending') : t('feedbackForm.submit')}
+        </button>
+        <p className="contact-form__note">{t('feedbackForm.note')}</p>
+      </div>
+      {status === 'failed' && (
+        <p className="contact-form__error" role="alert">
+          {t('feedbackForm.error')}
+        </p>
+      )}
+      <div className="contact-form__status" role="status">
+        {popup > 0 && (
+          <p
+            key={popup}
+            className="contact-form__popup"
+            style={{ animationDuration: `${POPUP_FADE_MS}ms` }}
+          >
+            {t('feedbackForm.success')}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

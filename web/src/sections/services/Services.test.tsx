@@ -1,0 +1,98 @@
+import { act, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { DOCS_BASE_URL } from '../../lib/docs';
+import { createTestI18n } from '../../lib/test-i18n';
+import { CHIP_STAGGER_MS, SERVICES } from '../../lib/services';
+import en from '../../i18n/locales/en.json';
+import ru from '../../i18n/locales/ru.json';
+import { Services } from './Services';
+
+let intersect: (visible: boolean) => void = () => {};
+
+class FakeObserver {
+  constructor(private callback: IntersectionObserverCallback) {
+    intersect = (visible) =>
+      this.callback(
+        [{ isIntersecting: visible } as IntersectionObserverEntry],
+        this as unknown as IntersectionObserver,
+      );
+  }
+  observe() {}
+  disconnect() {}
+}
+
+function renderServices(lng: 'en' | 'ru' = 'en') {
+  return render(
+    <I18nextProvider i18n={createTestI18n(lng)}>
+      <Services />
+    </I18nextProvider>,
+  );
+}
+
+const chips = () => Array.from(document.querySelectorAll('.services__chip'));
+const visibleCount = () => chips().filter((c) => c.matches('.services__chip--visible')).length;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+test('shows 14 chips, each a link in its own fixed colour', () => {
+  renderServices();
+  const links = screen.getAllByRole('link');
+  expect(links).toHaveLength(14);
+  links.forEach((link, i) => expect(link).toHaveStyle({ backgroundColor: SERVICES[i]?.color }));
+});
+
+test('waits for the chips to enter the viewport, then fades them in 30 ms apart', () => {
+  renderServices();
+  expect(visibleCount()).toBe(0);
+  act(() => intersect(false));
+  act(() => vi.advanceTimersByTime(1000));
+  expect(visibleCount()).toBe(0);
+
+  act(() => intersect(true));
+  expect(visibleCount()).toBe(1);
+  act(() => vi.advanceTimersByTime(CHIP_STAGGER_MS - 1));
+  expect(visibleCount()).toBe(1);
+  act(() => vi.advanceTimersByTime(1));
+  expect(visibleCount()).toBe(2);
+  act(() => vi.advanceTimersByTime(CHIP_STAGGER_MS * 5));
+  expect(visibleCount()).toBe(7);
+  act(() => vi.advanceTimersByTime(CHIP_STAGGER_MS * 7));
+  expect(visibleCount()).toBe(14);
+});
+
+test('opens the English docs page of each slug in a new tab', () => {
+  renderServices('en');
+  const link = screen.getByRole('link', {
+    name: new RegExp(en.whatWeOffer.services.smartContracts),
+  });
+  expect(link).toHaveAttribute('href', `${DOCS_BASE_URL}/smart-contracts`);
+  expect(link).toHaveAttribute('target', '_blank');
+  expect(link).toHaveAttribute('rel', 'noopener');
+  const root = screen.getByRole('link', { name: new RegExp(en.whatWeOffer.services.consultation) });
+  expect(root).toHaveAttribute('href', `${DOCS_BASE_URL}/`);
+});
+
+test('prefixes the docs path with /ru in Russian', () => {
+  renderServices('ru');
+  const link = screen.getByRole('link', { name: new RegExp(ru.whatWeOffer.services.defi) });
+  expect(link).toHaveAttribute('href', `${DOCS_BASE_URL}/ru/defi`);
+  const root = screen.getByRole('link', { name: new RegExp(ru.whatWeOffer.services.consultation) });
+  expect(root).toHaveAttribute('href', `${DOCS_BASE_URL}/ru/`);
+});
+
+test('shows every chip at once without IntersectionObserver', () => {
+  vi.stubGlobal('IntersectionObserver', undefined);
+  // jsdom has no observer; `in window` still sees an undefined stub, so delete it.
+  delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+  renderServices();
+  expect(visibleCount()).toBe(14);
+  expect(document.querySelector('.services__chips--armed')).toBeNull();
+});
