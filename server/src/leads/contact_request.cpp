@@ -1,0 +1,147 @@
+#include "leads/contact_request.hpp"
+
+#include <boost/json/parse.hpp>
+#include <optional>
+
+#include "site/locale.hpp"
+
+namespace landing::leads {
+namespace {
+
+std::string_view trim_ows(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+// Routes a known field to its slot; unknown names are reported, never silently dropped.
+void assign(contact_request& out, std::string_view key, std::string value) {
+  if (key == "name") {
+    out.fields.name = std::move(value);
+  } else if (key == "social") {
+    out.fields.social = std::move(value);
+  } else if (key == "email") {
+    out.fields.email = std::move(value);
+  } else if (key == "message") {
+    out.fields.message = std::move(value);
+  } else if (key == "locale") {
+    out.locale = std::move(value);
+  } else if (key == "website") {
+    out.website = std::move(value);
+  } else {
+    out.errors.emplace(std::string(key), "unknown_field");
+  }
+}
+
+void finish(contact_request& out) {
+  for (auto& [field, code] : validate(out.fields)) out.errors.emplace(field, code);
+  if (!site::is_supported_locale(out.locale)) out.errors.emplace("locale", "invalid");
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::optional<std::string> form_decode(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '+') {
+      out += ' ';
+    } else if (text[i] == '%') {
+      if (i + 2 >= text.size()) return std::nullopt;
+      const int high = hex_value(text[i + 1]);
+      const int low = hex_value(text[i + 2]);
+      if (high < 0 || low < 0) return std::nullopt;
+      out += static_cast<char>(high * 16 + low);
+      i += 2;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+body_kind kind_of(std::string_view content_type) {
+  const auto media = trim_ows(content_type.substr(0, content_type.find(';')));
+  if (http::iequals(media, "application/json")) return body_kind::json;
+  if (http::iequals(media, "application/x-www-form-urlencoded")) return body_kind::form;
+  return body_kind::unsupported;
+}
+
+contact_request parse_json(std::string_view body) {
+  contact_request out;
+  boost::system::error_code ec;
+  const auto value = boost::json::parse(body, ec);
+  if (ec || !value.is_object()) {
+    out.malformed = true;
+    return out;
+  }
+  for (const auto& [key, item] : value.as_object()) {
+    if (item.is_string()) {
+      assign(out, key, std::string(item.as_string()));
+    } else {
+      assign(out, key, {});
+      if (!out.errors.contains(std::string(key))) out.errors.emplace(std::string(key), "invalid");
+    }
+  }
+  finish(out);
+  return out;
+}
+
+contact_request parse_form(std::string_view body) {
+  contact_request out;
+  while (!body.empty()) {
+    const auto amp = body.find('&');
+    const auto pair = body.substr(0, amp);
+    if (!pair.empty()) {
+      const auto eq = pair.find('=');
+      const auto key = form_decode(pair.substr(0, eq));
+      auto value = form_decode(eq == std::string_view::npos ? "" : pair.substr(eq + 1));
+      if (key && value) {
+        assign(out, *key, std::move(*value));
+      } else if (key) {
+        assign(out, *key, {});
+        if (!out.errors.contains(*key)) out.errors.emplace(*key, "invalid");
+      }
+    }
+    if (amp == std::string_view::npos) break;
+    body.remove_prefix(amp + 1);
+  }
+  finish(out);
+  return out;
+}
+
+bool is_same_origin(const http::request& req) {
+  const auto fetch_site = req.header("Sec-Fetch-Site");
+  if (!fetch_site.empty() && fetch_site != "same-origin" && fetch_site != "none") return false;
+  const auto origin = req.header("Origin");
+  if (origin.empty()) return true;
+  const auto host = req.header("Host");
+  if (host.empty()) return false;
+  for (const std::string_view scheme : {"http://", "https://"}) {
+    if (origin.size() == scheme.size() + host.size() && origin.starts_with(scheme) &&
+        origin.ends_with(host)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string client_address(const http::request& req, bool trust_proxy) {
+  if (trust_proxy) {
+    auto forwarded = req.header("X-Forwarded-For");
+    const auto comma = forwarded.rfind(',');
+    if (comma != std::string_view::npos) forwarded.remove_prefix(comma + 1);
+    forwarded = trim_ows(forwarded);
+    if (!forwarded.empty()) return std::string(forwarded);
+  }
+  return req.peer;
+}
+
+}  // namespace landing::leads

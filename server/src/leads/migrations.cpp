@@ -1,0 +1,53 @@
+#include "leads/migrations.hpp"
+
+#include <array>
+#include <string>
+
+namespace landing::leads {
+namespace {
+
+// Append only: a released step never changes, or existing databases would diverge.
+constexpr std::array<const char*, 1> steps{
+    R"sql(
+CREATE TABLE leads (
+  id TEXT PRIMARY KEY,
+  created_at INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  social TEXT NOT NULL,
+  email TEXT NOT NULL,
+  message TEXT NOT NULL,
+  locale TEXT NOT NULL,
+  client TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'held', 'spam', 'delivered', 'failed')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  last_error TEXT,
+  delivered_at INTEGER
+);
+CREATE INDEX leads_by_status ON leads (status, created_at);
+CREATE TABLE outbox (
+  lead_id TEXT PRIMARY KEY REFERENCES leads (id),
+  next_attempt_at INTEGER NOT NULL
+);
+CREATE INDEX outbox_by_due ON outbox (next_attempt_at);
+)sql",
+};
+
+}  // namespace
+
+int schema_version(db::connection& conn) {
+  db::statement query(conn, "PRAGMA user_version");
+  return query.step() ? static_cast<int>(query.integer(0)) : 0;
+}
+
+void migrate(db::connection& conn) {
+  for (int version = schema_version(conn); version < static_cast<int>(steps.size()); ++version) {
+    db::transaction txn(conn);
+    // Re-read inside the write lock: another process may have migrated meanwhile.
+    if (schema_version(conn) > version) continue;
+    conn.exec(steps[static_cast<std::size_t>(version)]);
+    conn.exec(("PRAGMA user_version = " + std::to_string(version + 1)).c_str());
+    txn.commit();
+  }
+}
+
+}  // namespace landing::leads

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "leads/store.hpp"
+
+namespace landing::leads {
+
+// The single writer. Requests queue their leads here; the writer thread commits everything
+// queued so far in one transaction, so with many clients one fsync covers many leads (group
+// commit) and SQLite never sees competing writers from this process.
+class lead_writer {
+ public:
+  // Gets the new id, or nothing when the database refused the write.
+  using callback = std::function<void(std::optional<std::string> id)>;
+
+  lead_writer(const std::string& db_path, bool held, std::function<void()> on_commit);
+  lead_writer(const lead_writer&) = delete;
+  lead_writer& operator=(const lead_writer&) = delete;
+  ~lead_writer();
+
+  void submit(new_lead item, callback done);
+  // Commits whatever is queued, then ends the thread. Idempotent.
+  void stop();
+
+ private:
+  void run();
+
+  lead_store store_;
+  bool held_;
+  std::function<void()> on_commit_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::vector<std::pair<new_lead, callback>> queue_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+}  // namespace landing::leads

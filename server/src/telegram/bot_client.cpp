@@ -1,0 +1,123 @@
+#include "telegram/bot_client.hpp"
+
+#include <curl/curl.h>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <charconv>
+
+namespace landing::telegram {
+namespace {
+
+std::size_t collect(char* data, std::size_t size, std::size_t count, void* out) {
+  static_cast<std::string*>(out)->append(data, size * count);
+  return size * count;
+}
+
+int progress(void* cancel, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
+  const auto* flag = static_cast<const std::atomic<bool>*>(cancel);
+  return flag && flag->load() ? 1 : 0;
+}
+
+// Numeric chat ids go out as numbers, channel usernames ("@name") as strings.
+boost::json::value chat_id_value(const std::string& chat_id) {
+  long long number = 0;
+  const auto* end = chat_id.data() + chat_id.size();
+  const auto [ptr, ec] = std::from_chars(chat_id.data(), end, number);
+  if (ec == std::errc() && ptr == end) return number;
+  return boost::json::string(chat_id);
+}
+
+}  // namespace
+
+std::string redact(std::string text, std::string_view secret) {
+  if (secret.empty()) return text;
+  for (auto at = text.find(secret); at != std::string::npos; at = text.find(secret, at)) {
+    text.replace(at, secret.size(), "<redacted>");
+  }
+  return text;
+}
+
+send_result classify_answer(long http_status, std::string_view body) {
+  boost::system::error_code ec;
+  const auto answer = boost::json::parse(body, ec);
+  const auto* object = !ec && answer.is_object() ? &answer.as_object() : nullptr;
+  std::string description;
+  if (object) {
+    if (const auto* text = object->if_contains("description"); text && text->is_string()) {
+      description = std::string(text->as_string());
+    }
+  }
+  const auto reason = "http " + std::to_string(http_status) +
+                      (description.empty() ? std::string() : ": " + description);
+  if (http_status == 200) {
+    const auto* ok = object ? object->if_contains("ok") : nullptr;
+    if (ok && ok->is_bool() && ok->as_bool()) return {send_result::delivered, 0, {}};
+    return {send_result::transient, 0, "http 200 without ok"};
+  }
+  if (http_status == 429) {
+    std::int64_t wait = 5;
+    if (const auto* params = object ? object->if_contains("parameters") : nullptr;
+        params && params->is_object()) {
+      if (const auto* after = params->as_object().if_contains("retry_after");
+          after && after->is_number()) {
+        wait = std::max<std::int64_t>(1, after->to_number<std::int64_t>());
+      }
+    }
+    return {send_result::retry_after, wait, reason};
+  }
+  // The request itself is wrong (chat gone, bot blocked, bad token): retrying cannot help.
+  if (http_status == 400 || http_status == 401 || http_status == 403 || http_status == 404) {
+    return {send_result::permanent, 0, reason};
+  }
+  return {send_result::transient, 0, reason};
+}
+
+bot_client::bot_client(std::string api_base, std::string token, std::string chat_id,
+                       std::chrono::milliseconds timeout)
+    : token_(std::move(token)), chat_id_(std::move(chat_id)), timeout_(timeout) {
+  while (!api_base.empty() && api_base.back() == '/') api_base.pop_back();
+  url_ = api_base + "/bot" + token_ + "/sendMessage";
+  curl_ = curl_easy_init();
+}
+
+bot_client::~bot_client() { curl_easy_cleanup(curl_); }
+
+send_result bot_client::send(std::string_view text, const std::atomic<bool>* cancel) {
+  if (!curl_) return {send_result::transient, 0, "curl unavailable"};
+  const auto payload = boost::json::serialize(
+      boost::json::object{{"chat_id", chat_id_value(chat_id_)}, {"text", text}});
+  std::string body;
+  char error_buffer[CURL_ERROR_SIZE] = {};
+  curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
+  headers = curl_slist_append(headers, "Expect:");
+  curl_easy_reset(curl_);
+  curl_easy_setopt(curl_, CURLOPT_URL, url_.c_str());
+  curl_easy_setopt(curl_, CURLOPT_HTTPHEADER, headers);
+  curl_easy_setopt(curl_, CURLOPT_POSTFIELDS, payload.c_str());
+  curl_easy_setopt(curl_, CURLOPT_POSTFIELDSIZE, static_cast<long>(payload.size()));
+  curl_easy_setopt(curl_, CURLOPT_WRITEFUNCTION, collect);
+  curl_easy_setopt(curl_, CURLOPT_WRITEDATA, &body);
+  curl_easy_setopt(curl_, CURLOPT_ERRORBUFFER, error_buffer);
+  curl_easy_setopt(curl_, CURLOPT_TIMEOUT_MS, static_cast<long>(timeout_.count()));
+  curl_easy_setopt(curl_, CURLOPT_CONNECTTIMEOUT_MS, 5000L);
+  curl_easy_setopt(curl_, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(curl_, CURLOPT_NOPROGRESS, 0L);
+  curl_easy_setopt(curl_, CURLOPT_XFERINFOFUNCTION, progress);
+  curl_easy_setopt(curl_, CURLOPT_XFERINFODATA, cancel);
+  curl_easy_setopt(curl_, CURLOPT_PROTOCOLS_STR, "http,https");
+  const CURLcode code = curl_easy_perform(curl_);
+  curl_slist_free_all(headers);
+  if (code != CURLE_OK) {
+    std::string reason = curl_easy_strerror(code);
+    if (error_buffer[0] != '\0') reason += std::string(": ") + error_buffer;
+    return {send_result::transient, 0, redact(std::move(reason), token_)};
+  }
+  long status = 0;
+  curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &status);
+  auto result = classify_answer(status, body);
+  result.reason = redact(std::move(result.reason), token_);
+  return result;
+}
+
+}  // namespace landing::telegram

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+typedef void CURL;
+
+namespace landing::telegram {
+
+struct send_result {
+  enum kind { delivered, retry_after, transient, permanent } outcome = transient;
+  std::int64_t retry_after_s = 0;
+  std::string reason;  // never contains the token
+};
+
+// Bot API sendMessage over libcurl: plain text, no parse_mode, so nothing in a lead can turn
+// into markup. One instance per thread (it keeps one curl handle for connection reuse).
+class bot_client {
+ public:
+  bot_client(std::string api_base, std::string token, std::string chat_id,
+             std::chrono::milliseconds timeout = std::chrono::seconds(10));
+  bot_client(const bot_client&) = delete;
+  bot_client& operator=(const bot_client&) = delete;
+  ~bot_client();
+
+  // Blocks at most the timeout; `cancel` aborts the transfer early (shutdown).
+  send_result send(std::string_view text, const std::atomic<bool>* cancel = nullptr);
+
+ private:
+  std::string url_;
+  std::string token_;
+  std::string chat_id_;
+  std::chrono::milliseconds timeout_;
+  CURL* curl_;
+};
+
+// Interprets an answer of the Bot API; separate from the transfer so tests need no socket.
+send_result classify_answer(long http_status, std::string_view body);
+
+// Replaces every occurrence of the secret, so an error quoting the URL cannot leak it.
+std::string redact(std::string text, std::string_view secret);
+
+}  // namespace landing::telegram

@@ -1,0 +1,57 @@
+#include "telegram/message.hpp"
+
+namespace landing::telegram {
+namespace {
+
+std::string assemble(const leads::contact_fields& fields, std::string_view message,
+                     std::string_view marker, std::string_view id) {
+  std::string text;
+  text += fields.name;
+  text += " сообщает:\n";
+  text += message;
+  text += marker;
+  text += "\n\nКонтактные данные:\n";
+  text += fields.email;
+  text += '\n';
+  text += fields.social;
+  text += "\n\nЗаявка ";
+  text += id;
+  return text;
+}
+
+std::size_t sequence_length(unsigned char lead) {
+  return lead < 0x80 ? 1 : (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3 : 4;
+}
+
+}  // namespace
+
+std::size_t utf16_units(std::string_view utf8) {
+  std::size_t units = 0;
+  for (std::size_t i = 0; i < utf8.size();) {
+    const auto length = sequence_length(static_cast<unsigned char>(utf8[i]));
+    units += length == 4 ? 2 : 1;
+    i += length;
+  }
+  return units;
+}
+
+std::string format_message(const leads::contact_fields& fields, std::string_view id) {
+  auto text = assemble(fields, fields.message, {}, id);
+  if (utf16_units(text) <= max_message_units) return text;
+  const auto frame = utf16_units(assemble(fields, {}, cut_marker, id));
+  const auto budget = frame < max_message_units ? max_message_units - frame : 0;
+  // Cut the message at a code point boundary within the budget.
+  std::size_t units = 0;
+  std::size_t end = 0;
+  const std::string_view message = fields.message;
+  while (end < message.size()) {
+    const auto length = sequence_length(static_cast<unsigned char>(message[end]));
+    const std::size_t cost = length == 4 ? 2 : 1;
+    if (units + cost > budget) break;
+    units += cost;
+    end += length;
+  }
+  return assemble(fields, message.substr(0, end), cut_marker, id);
+}
+
+}  // namespace landing::telegram
