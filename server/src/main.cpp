@@ -34,6 +34,7 @@ struct config {
   double rate_per_minute = 1;
   long backoff_base_ms = 1000;
   long backoff_cap_ms = 60000;
+  long delivery_timeout_ms = 10000;
   std::string leads_status;
   std::string lead_id;
 };
@@ -100,6 +101,10 @@ void define_options(CLI::App& cli, config& cfg) {
       ->envname("LANDING_DELIVERY_BACKOFF_CAP_MS")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  cli.add_option("--delivery-timeout-ms", cfg.delivery_timeout_ms, "deadline of one Bot API call")
+      ->envname("LANDING_DELIVERY_TIMEOUT_MS")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
 }
 
 int serve(const config& cfg) {
@@ -132,7 +137,8 @@ int serve(const config& cfg) {
       delivery.backoff = {std::chrono::milliseconds(cfg.backoff_base_ms),
                           std::chrono::milliseconds(cfg.backoff_cap_ms)};
       auto client = std::make_shared<landing::telegram::bot_client>(
-          telegram.api_base, telegram.token, telegram.chat_id);
+          telegram.api_base, telegram.token, telegram.chat_id,
+          std::chrono::milliseconds(cfg.delivery_timeout_ms));
       outbox = std::make_unique<landing::telegram::outbox_worker>(
           cfg.db,
           [client](const std::string& text, const std::atomic<bool>& cancel) {

@@ -85,6 +85,18 @@ asio::awaitable<void> run_session(std::shared_ptr<connection> conn, server_state
                               false);
       break;
     }
+    const auto too_large = [&] {
+      request target_only;
+      target_only.target = view(parser.get().target());
+      state.application.stats->count_request(classify(target_only), 413);
+      return json_response(413, R"({"error":"too_large"})");
+    };
+    // Beast refuses a Content-Length over the body limit while reading the head, before any
+    // of the body arrives.
+    if (ec == beast::http::error::body_limit) {
+      co_await write_response(*conn, state, too_large(), false, false);
+      break;
+    }
     if (ec == beast::http::error::end_of_stream || ec == beast::error::timeout ||
         ec == asio::error::operation_aborted || ec == asio::error::connection_reset ||
         ec == asio::error::bad_descriptor || ec == asio::error::eof) {
@@ -96,12 +108,6 @@ asio::awaitable<void> run_session(std::shared_ptr<connection> conn, server_state
       break;
     }
     const auto length = parser.content_length();
-    const auto too_large = [&] {
-      request target_only;
-      target_only.target = view(parser.get().target());
-      state.application.stats->count_request(classify(target_only), 413);
-      return json_response(413, R"({"error":"too_large"})");
-    };
     // Refuse before reading: the client may be streaming megabytes we would only discard.
     if (length && *length > limits::body_bytes) {
       co_await write_response(*conn, state, too_large(), false, false);

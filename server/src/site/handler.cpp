@@ -112,6 +112,10 @@ http::response serve_site(const site& files, const http::request& req) {
   const auto decoded = decode_path(req.path());
   if (!decoded) return http::text_response(400, "text/plain; charset=utf-8", "Bad Request\n");
   const std::string& path = *decoded;
+  // Dotfiles are never loaded; answering 404 rather than redirecting says so plainly.
+  if (path.find("/.") != std::string::npos) {
+    return not_found(files, negotiate_locale(req.header("Cookie"), req.header("Accept-Language")));
+  }
   if (const auto* file = files.find(path)) return serve_asset(*file, req);
   if (const auto* page = localized_route(files, path)) return serve_asset(*page, req);
 

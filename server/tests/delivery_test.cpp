@@ -1,0 +1,169 @@
+// Leads through the real binary to a fake Bot API: contents, pacing, retries, failures.
+#include <gtest/gtest.h>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <fstream>
+#include <iterator>
+
+#include "support.hpp"
+
+namespace landing::testing {
+namespace {
+
+using namespace std::chrono_literals;
+using answer = fake_bot_api::answer;
+
+std::string lead_json(const std::string& name, const std::string& message,
+                      const std::string& website = "") {
+  return boost::json::serialize(boost::json::object{{"name", name},
+                                                    {"social", "@anna_dev"},
+                                                    {"email", "anna@example.com"},
+                                                    {"message", message},
+                                                    {"locale", "en"},
+                                                    {"website", website}});
+}
+
+class delivery : public ::testing::Test {
+ protected:
+  void SetUp() override { make_site(dir.path / "site"); }
+
+  std::unique_ptr<server_process> start(const std::string& api_base,
+                                        std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{"--site",
+                                  (dir.path / "site").string(),
+                                  "--db",
+                                  db(),
+                                  "--delivery-backoff-base-ms",
+                                  "200",
+                                  "--delivery-backoff-cap-ms",
+                                  "400",
+                                  "--delivery-timeout-ms",
+                                  "1000",
+                                  "--rate-limit-burst",
+                                  "100"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::map<std::string, std::string> env;
+    if (!api_base.empty()) {
+      env = {{"TELEGRAM_BOT_TOKEN", test_token},
+             {"TELEGRAM_CHAT_ID", "42"},
+             {"TELEGRAM_API_BASE", api_base}};
+    }
+    return std::make_unique<server_process>(args, env, dir.path / "server.log");
+  }
+
+  std::string post(server_process& server, const std::string& body) {
+    const auto reply =
+        http_call("POST", server.url("/api/contact"), {"Content-Type: application/json"}, body);
+    EXPECT_EQ(reply.status, 202) << reply.body;
+    return std::string(boost::json::parse(reply.body).at("id").as_string());
+  }
+
+  std::string show(const std::string& id) {
+    return run_binary({"leads", "show", id, "--db", db()}).output;
+  }
+
+  bool wait_for_status(const std::string& id, const std::string& status) {
+    for (int i = 0; i < 100; ++i) {
+      if (show(id).find("status: " + status + "\n") != std::string::npos) return true;
+      std::this_thread::sleep_for(50ms);
+    }
+    return false;
+  }
+
+  [[nodiscard]] std::string db() const { return (dir.path / "leads.db").string(); }
+
+  temp_dir dir;
+  fake_bot_api bot;
+};
+
+TEST_F(delivery, sends_the_contract_text_as_plain_text_to_the_chat) {
+  auto server = start(bot.base_url());
+  const auto id = post(*server, lead_json("Anna", "We need a landing page.\nBudget: $5000"));
+  ASSERT_TRUE(bot.wait_for(1, 5s));
+  const auto request = bot.requests().front();
+  EXPECT_EQ(request.path, std::string("/bot") + test_token + "/sendMessage");
+  const auto sent = boost::json::parse(request.body).as_object();
+  EXPECT_EQ(sent.at("chat_id").as_int64(), 42);
+  EXPECT_FALSE(sent.contains("parse_mode"));
+  EXPECT_EQ(sent.at("text").as_string(),
+            "Anna сообщает:\nWe need a landing page.\nBudget: $5000\n\nКонтактные данные:\n"
+            "anna@example.com\n@anna_dev\n\nЗаявка " +
+                id);
+  EXPECT_TRUE(wait_for_status(id, "delivered"));
+  EXPECT_EQ(server->terminate(), 0);
+  EXPECT_EQ(server->output().find("TEST-secret"), std::string::npos);
+}
+
+TEST_F(delivery, paces_messages_to_one_per_second) {
+  auto server = start(bot.base_url());
+  for (int i = 0; i < 3; ++i) post(*server, lead_json("Anna", "Message " + std::to_string(i)));
+  ASSERT_TRUE(bot.wait_for(3, 8s));
+  const auto requests = bot.requests();
+  EXPECT_GE(requests[1].at - requests[0].at, 950ms);
+  EXPECT_GE(requests[2].at - requests[1].at, 950ms);
+}
+
+TEST_F(delivery, waits_retry_after_on_429) {
+  bot.script({{answer::too_many_requests, 2}});
+  auto server = start(bot.base_url());
+  const auto id = post(*server, lead_json("Anna", "Hello there"));
+  ASSERT_TRUE(bot.wait_for(2, 8s));
+  const auto requests = bot.requests();
+  EXPECT_GE(requests[1].at - requests[0].at, 1900ms);
+  EXPECT_TRUE(wait_for_status(id, "delivered"));
+}
+
+TEST_F(delivery, retries_server_errors_and_hangs_then_delivers) {
+  bot.script({{answer::server_error}, {answer::hang}});
+  auto server = start(bot.base_url());
+  const auto id = post(*server, lead_json("Anna", "Hello there"));
+  ASSERT_TRUE(bot.wait_for(3, 10s));
+  EXPECT_TRUE(wait_for_status(id, "delivered"));
+  EXPECT_NE(show(id).find("attempts: 3"), std::string::npos) << show(id);
+}
+
+TEST_F(delivery, marks_the_lead_failed_on_400_without_retrying) {
+  bot.script({{answer::bad_request}});
+  auto server = start(bot.base_url());
+  const auto id = post(*server, lead_json("Anna", "Hello there"));
+  ASSERT_TRUE(wait_for_status(id, "failed"));
+  EXPECT_NE(show(id).find("chat not found"), std::string::npos);
+  std::this_thread::sleep_for(1500ms);
+  EXPECT_EQ(bot.requests().size(), 1U);
+  // An operator can send it again once the chat is fixed.
+  EXPECT_EQ(run_binary({"leads", "retry", id, "--db", db()}).exit_code, 0);
+  EXPECT_TRUE(wait_for_status(id, "delivered"));
+}
+
+TEST_F(delivery, keeps_honeypot_leads_as_spam_and_never_sends_them) {
+  auto server = start(bot.base_url());
+  const auto id = post(*server, lead_json("Bot", "Buy things", "http://spam.example"));
+  std::this_thread::sleep_for(1500ms);
+  EXPECT_TRUE(bot.requests().empty());
+  EXPECT_NE(show(id).find("status: spam"), std::string::npos);
+}
+
+TEST_F(delivery, a_lead_accepted_before_kill_9_is_delivered_after_restart) {
+  // First run: the API is unreachable, so the lead stays in the outbox.
+  auto first = start("http://127.0.0.1:1");
+  const auto id = post(*first, lead_json("Anna", "Survive the crash"));
+  first->kill_hard();
+  auto second = start(bot.base_url());
+  ASSERT_TRUE(bot.wait_for(1, 8s));
+  EXPECT_NE(bot.requests().front().body.find(id), std::string::npos);
+  EXPECT_TRUE(wait_for_status(id, "delivered"));
+}
+
+TEST_F(delivery, holds_leads_without_telegram_and_sends_them_once_configured) {
+  auto first = start("");
+  const auto id = post(*first, lead_json("Anna", "Held for later"));
+  EXPECT_NE(first->output().find("telegram_not_configured"), std::string::npos);
+  EXPECT_NE(show(id).find("status: held"), std::string::npos);
+  EXPECT_EQ(first->terminate(), 0);
+  auto second = start(bot.base_url());
+  EXPECT_TRUE(wait_for_status(id, "delivered"));
+}
+
+}  // namespace
+}  // namespace landing::testing

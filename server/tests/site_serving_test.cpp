@@ -1,0 +1,126 @@
+// The real binary serving a small site shaped like web/dist.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "support.hpp"
+
+namespace landing::testing {
+namespace {
+
+class site_serving : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = std::make_unique<temp_dir>();
+    make_site(dir_->path / "site");
+    server_ = std::make_unique<server_process>(
+        std::vector<std::string>{"--site", (dir_->path / "site").string(), "--db",
+                                 (dir_->path / "db" / "leads.db").string()},
+        std::map<std::string, std::string>{}, dir_->path / "server.log");
+  }
+  static void TearDownTestSuite() {
+    EXPECT_EQ(server_->terminate(), 0);
+    server_.reset();
+    dir_.reset();
+  }
+  static std::string url(const std::string& path) { return server_->url(path); }
+
+  static inline std::unique_ptr<temp_dir> dir_;
+  static inline std::unique_ptr<server_process> server_;
+};
+
+TEST_F(site_serving, serves_localized_pages_with_language_and_security_headers) {
+  for (const std::string path : {"/en", "/en/"}) {
+    const auto reply = http_call("GET", url(path));
+    EXPECT_EQ(reply.status, 200);
+    EXPECT_NE(reply.body.find("index en"), std::string::npos);
+    EXPECT_EQ(reply.header("content-language"), "en");
+    EXPECT_EQ(reply.header("cache-control"), "no-cache");
+    EXPECT_NE(reply.header("content-security-policy").find("frame-ancestors 'none'"),
+              std::string::npos);
+    EXPECT_EQ(reply.header("x-content-type-options"), "nosniff");
+    EXPECT_EQ(reply.header("cross-origin-opener-policy"), "same-origin");
+  }
+  EXPECT_EQ(http_call("GET", url("/ru/thanks")).body.find("thanks ru") != std::string::npos, true);
+}
+
+TEST_F(site_serving, redirects_single_segments_to_the_guessed_locale) {
+  auto reply = http_call("GET", url("/"), {"Accept-Language: en-US,en;q=0.9"});
+  EXPECT_EQ(reply.status, 302);
+  EXPECT_EQ(reply.header("location"), "/en");
+  reply = http_call("GET", url("/de"), {"Cookie: user-locale=ru", "Accept-Language: en"});
+  EXPECT_EQ(reply.header("location"), "/ru");
+  reply = http_call("GET", url("/"));
+  EXPECT_EQ(reply.header("location"), "/ru");
+}
+
+TEST_F(site_serving, unknown_paths_get_the_localized_404_with_security_headers) {
+  auto reply = http_call("GET", url("/en/no/such/page"));
+  EXPECT_EQ(reply.status, 404);
+  EXPECT_NE(reply.body.find("missing en"), std::string::npos);
+  EXPECT_FALSE(reply.header("content-security-policy").empty());
+  reply = http_call("GET", url("/x/y"), {"Accept-Language: ru-RU"});
+  EXPECT_NE(reply.body.find("missing ru"), std::string::npos);
+}
+
+TEST_F(site_serving, never_serves_dotfiles_or_escapes_the_site) {
+  EXPECT_EQ(http_call("GET", url("/.vite/manifest.json")).status, 404);
+  EXPECT_EQ(http_call("GET", url("/.env")).status, 404);
+  EXPECT_EQ(http_call("GET", url("/assets/..%2f..%2fetc%2fpasswd")).status, 400);
+  EXPECT_EQ(http_call("GET", url("/assets/%2e%2e/en/index.html")).status, 400);
+  EXPECT_EQ(http_call("GET", url("/en/%00")).status, 400);
+}
+
+TEST_F(site_serving, files_win_over_routes_and_hashed_assets_are_immutable) {
+  EXPECT_EQ(http_call("GET", url("/robots.txt")).status, 200);
+  const auto reply = http_call("GET", url("/assets/index-AbC123.js"));
+  EXPECT_EQ(reply.header("cache-control"), "public, max-age=31536000, immutable");
+  EXPECT_EQ(reply.header("content-type"), "text/javascript; charset=utf-8");
+  EXPECT_EQ(http_call("GET", url("/video/intro.mp4")).header("content-type"), "video/mp4");
+}
+
+TEST_F(site_serving, compresses_by_accept_encoding_and_revalidates_with_etags) {
+  const auto br = http_call("GET", url("/assets/index-AbC123.js"), {"Accept-Encoding: gzip, br"});
+  EXPECT_EQ(br.header("content-encoding"), "br");
+  EXPECT_EQ(br.header("vary"), "Accept-Encoding");
+  const auto gzip = http_call("GET", url("/assets/index-AbC123.js"), {"Accept-Encoding: gzip"});
+  EXPECT_EQ(gzip.header("content-encoding"), "gzip");
+  EXPECT_NE(br.header("etag"), gzip.header("etag"));
+  const auto again =
+      http_call("GET", url("/assets/index-AbC123.js"),
+                {"Accept-Encoding: gzip, br", "If-None-Match: " + br.header("etag")});
+  EXPECT_EQ(again.status, 304);
+  EXPECT_TRUE(again.body.empty());
+}
+
+TEST_F(site_serving, head_and_range_requests) {
+  const auto head = http_call("HEAD", url("/video/intro.mp4"));
+  EXPECT_EQ(head.status, 200);
+  EXPECT_EQ(head.header("content-length"), "5000");
+  EXPECT_TRUE(head.body.empty());
+  const auto part = http_call("GET", url("/video/intro.mp4"), {"Range: bytes=100-199"});
+  EXPECT_EQ(part.status, 206);
+  EXPECT_EQ(part.header("content-range"), "bytes 100-199/5000");
+  EXPECT_EQ(part.body.size(), 100U);
+  EXPECT_EQ(http_call("GET", url("/video/intro.mp4"), {"Range: bytes=9000-"}).status, 416);
+}
+
+TEST_F(site_serving, enforces_header_and_body_limits) {
+  EXPECT_EQ(http_call("GET", url("/en"), {"X-Big: " + std::string(9000, 'a')}).status, 431);
+  const auto big = http_call("POST", url("/api/contact"), {"Content-Type: application/json"},
+                             std::string(17 * 1024, 'a'));
+  EXPECT_EQ(big.status, 413);
+  EXPECT_FALSE(big.header("content-security-policy").empty());
+}
+
+TEST_F(site_serving, health_and_metrics_answer) {
+  http_call("GET", url("/en"));
+  const auto health = http_call("GET", url("/healthz"));
+  EXPECT_EQ(health.status, 200);
+  EXPECT_NE(health.body.find("\"outbox_depth\""), std::string::npos);
+  const auto metrics = http_call("GET", url("/metrics"));
+  EXPECT_NE(metrics.body.find("landing_http_requests_total{route=\"site\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace landing::testing

@@ -1,0 +1,217 @@
+#include "support.hpp"
+
+#include <arpa/inet.h>
+#include <curl/curl.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <regex>
+#include <stdexcept>
+
+extern char** environ;
+
+namespace landing::testing {
+namespace {
+
+std::string read_all(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+int spawn(const std::vector<std::string>& args, const std::map<std::string, std::string>& env,
+          const std::filesystem::path& log_file) {
+  std::vector<std::string> argv_text{LANDING_SERVER_BIN};
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& arg : argv_text) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  std::map<std::string, std::string> merged;
+  for (char** entry = environ; *entry; ++entry) {
+    const std::string text = *entry;
+    const auto eq = text.find('=');
+    // The tests decide Telegram and server settings themselves.
+    if (text.starts_with("TELEGRAM_") || text.starts_with("LANDING_")) continue;
+    merged[text.substr(0, eq)] = text.substr(eq + 1);
+  }
+  for (const auto& [key, value] : env) merged[key] = value;
+  std::vector<std::string> env_text;
+  for (const auto& [key, value] : merged) env_text.push_back(key + "=" + value);
+  std::vector<char*> envp;
+  for (auto& entry : env_text) envp.push_back(entry.data());
+  envp.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, log_file.c_str(), O_WRONLY | O_CREAT | O_APPEND,
+                                   0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  pid_t pid = -1;
+  const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) throw std::runtime_error("cannot start " + std::string(argv[0]));
+  return pid;
+}
+
+int exit_code_of(int status) {
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return 128 + WTERMSIG(status);
+}
+
+std::size_t collect(char* data, std::size_t size, std::size_t count, void* out) {
+  static_cast<std::string*>(out)->append(data, size * count);
+  return size * count;
+}
+
+}  // namespace
+
+temp_dir::temp_dir() {
+  std::random_device random;
+  path = std::filesystem::temp_directory_path() /
+         ("landing-test-" + std::to_string(random()) + std::to_string(random()));
+  std::filesystem::create_directories(path);
+}
+
+temp_dir::~temp_dir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path, ignored);
+}
+
+void write_file(const std::filesystem::path& file, const std::string& text) {
+  std::filesystem::create_directories(file.parent_path());
+  std::ofstream(file, std::ios::binary) << text;
+}
+
+void make_site(const std::filesystem::path& root) {
+  for (const std::string locale : {"en", "ru"}) {
+    write_file(root / locale / "index.html", "<!doctype html><h1>index " + locale + "</h1>");
+    write_file(root / locale / "404.html", "<!doctype html><h1>missing " + locale + "</h1>");
+    write_file(root / locale / "thanks.html", "<!doctype html><h1>thanks " + locale + "</h1>");
+    write_file(root / locale / "form-error.html", "<!doctype html><h1>error " + locale + "</h1>");
+  }
+  std::string script;
+  for (int i = 0; i < 2000; ++i)
+    script += "console.log('landing " + std::to_string(i % 7) + "');\n";
+  write_file(root / "assets" / "index-AbC123.js", script);
+  std::string video;
+  for (int i = 0; i < 5000; ++i) video += static_cast<char>((i * 7919) % 256);
+  write_file(root / "video" / "intro.mp4", video);
+  write_file(root / "robots.txt", "User-agent: *\nAllow: /\n");
+  write_file(root / ".vite" / "manifest.json", "{\"secret\":true}");
+  write_file(root / ".env", "TOKEN=nope");
+}
+
+server_process::server_process(std::vector<std::string> args,
+                               std::map<std::string, std::string> env,
+                               const std::filesystem::path& log_file)
+    : log_(log_file) {
+  args.insert(args.begin(), {"--listen", "127.0.0.1:0", "--threads", "2"});
+  pid_ = spawn(args, env, log_file);
+  const std::regex listening(R"re("event":"listening".*"port":(\d+))re");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::smatch match;
+    const auto text = read_all(log_);
+    if (std::regex_search(text, match, listening)) {
+      port_ = static_cast<unsigned short>(std::stoi(match[1]));
+      return;
+    }
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      throw std::runtime_error("landing-server exited early:\n" + text);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  kill_hard();
+  throw std::runtime_error("landing-server did not start:\n" + read_all(log_));
+}
+
+server_process::~server_process() {
+  if (pid_ > 0) kill_hard();
+}
+
+std::string server_process::url(const std::string& path) const {
+  return "http://127.0.0.1:" + std::to_string(port_) + path;
+}
+
+int server_process::wait_exit() {
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return exit_code_of(status);
+}
+
+int server_process::terminate() {
+  ::kill(pid_, SIGTERM);
+  return wait_exit();
+}
+
+void server_process::kill_hard() {
+  ::kill(pid_, SIGKILL);
+  wait_exit();
+}
+
+std::string server_process::output() const { return read_all(log_); }
+
+run_result run_binary(const std::vector<std::string>& args,
+                      const std::map<std::string, std::string>& env) {
+  const temp_dir dir;
+  const auto log = dir.path / "out.log";
+  const int pid = spawn(args, env, log);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return {exit_code_of(status), read_all(log)};
+}
+
+http_reply http_call(const std::string& method, const std::string& url,
+                     const std::vector<std::string>& headers, const std::string& body) {
+  http_reply reply;
+  std::string raw_headers;
+  CURL* curl = curl_easy_init();
+  curl_slist* list = curl_slist_append(nullptr, "Expect:");
+  for (const auto& header : headers) list = curl_slist_append(list, header.c_str());
+  curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+  curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method.c_str());
+  if (method == "HEAD") curl_easy_setopt(curl, CURLOPT_NOBODY, 1L);
+  if (!body.empty() || method == "POST") {
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.c_str());
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
+  }
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, list);
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply.body);
+  curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, collect);
+  curl_easy_setopt(curl, CURLOPT_HEADERDATA, &raw_headers);
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT, 20L);
+  if (curl_easy_perform(curl) == CURLE_OK) {
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply.status);
+  }
+  curl_slist_free_all(list);
+  curl_easy_cleanup(curl);
+  std::size_t start = 0;
+  while (start < raw_headers.size()) {
+    const auto end = raw_headers.find("\r\n", start);
+    const auto line = raw_headers.substr(start, end - start);
+    const auto colon = line.find(':');
+    if (colon != std::string::npos) {
+      std::string name = line.substr(0, colon);
+      for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      reply.headers[name] = line.substr(line.find_first_not_of(' ', colon + 1));
+    }
+    if (end == std::string::npos) break;
+    start = end + 2;
+  }
+  return reply;
+}
+
+}  // namespace landing::testing
