@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
+  // SITE_ORIGIN (read in src/app/site.ts) sets the origin of canonical and share URLs at build.
+  envPrefix: ['VITE_', 'SITE_ORIGIN'],
   build: {
     // The prerender step reads the manifest to find each page's entry and preloads.
     manifest: true,

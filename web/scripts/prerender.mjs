@@ -1,5 +1,6 @@
-// Writes one static HTML page per locale from the SSR bundle, so the page's text is in the
-// first response and the browser hydrates it instead of rendering from scratch.
+// Writes the static pages from the SSR bundle: each locale's landing page (hydrated by the
+// client), the script-free 404, thanks and form-error pages, robots.txt and sitemap.xml. The
+// page's text is in the first response; the browser hydrates it instead of rendering from scratch.
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -7,19 +8,54 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const ssrDir = path.join(root, 'dist-ssr');
-const { render } = await import(path.join(ssrDir, 'entry-server.js'));
+const ssr = await import(path.join(ssrDir, 'entry-server.js'));
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
-for (const locale of ['en', 'ru']) {
-  const { html, head } = render(locale);
-  const page = template
+/** Preload of a locale's lazy message chunk: the /ru page hydrates only once it is in. */
+function messagesPreload(locale) {
+  const chunk = manifest[`src/i18n/locales/${locale}.json`];
+  return chunk ? `\n    <link rel="modulepreload" crossorigin href="/${chunk.file}">` : '';
+}
+
+function fill(page, locale, { html, head }) {
+  return page
     .replace('<html lang="en">', `<html lang="${locale}">`)
     .replace('<!--app-head-->', head)
     .replace('<!--app-html-->', html);
-  await mkdir(path.join(dist, locale), { recursive: true });
-  await writeFile(path.join(dist, locale, 'index.html'), page);
 }
-// The template itself is never served: every page is a prerendered locale page.
+
+// The service pages work without scripts, so they carry only the style sheet.
+const staticTemplate = template
+  .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+
+const written = [];
+async function write(file, content) {
+  await mkdir(path.dirname(path.join(dist, file)), { recursive: true });
+  await writeFile(path.join(dist, file), content);
+  written.push(file);
+}
+
+for (const locale of ssr.LOCALES) {
+  const home = fill(template, locale, ssr.render(locale));
+  await write(
+    `${locale}/index.html`,
+    locale === 'en' ? home : home.replace('</title>', `</title>${messagesPreload(locale)}`),
+  );
+  for (const [kind, file] of [
+    ['notFound', '404.html'],
+    ['thanks', 'thanks.html'],
+    ['formError', 'form-error.html'],
+  ]) {
+    await write(`${locale}/${file}`, fill(staticTemplate, locale, ssr.renderStatic(kind, locale)));
+  }
+}
+await write('robots.txt', ssr.buildRobots());
+await write('sitemap.xml', ssr.buildSitemap());
+
+// Only prerendered pages are served: not the template, the manifest or the SSR bundle.
 await rm(path.join(dist, 'index.html'));
+await rm(path.join(dist, '.vite'), { recursive: true, force: true });
 await rm(ssrDir, { recursive: true, force: true });
-console.log('prerendered dist/en/index.html and dist/ru/index.html');
+console.log(`prerendered for ${ssr.SITE_ORIGIN}: ${written.join(', ')}`);

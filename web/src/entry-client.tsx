@@ -1,10 +1,31 @@
 import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { guessBrowserLocale, localeFromPath } from './i18n/detect';
+import { createI18n, loadLocale } from './i18n/i18n';
+import './app/global.css';
 
-hydrateRoot(
-  document.getElementById('root')!,
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * Starts the page in the language of its URL. A prerendered /ru page waits for the Russian
+ * messages (preloaded by the page itself) before hydrating, so it never flashes English and
+ * hydrates without a mismatch.
+ */
+async function start(): Promise<void> {
+  const locale = localeFromPath(window.location.pathname) ?? guessBrowserLocale();
+  const i18n = createI18n('en');
+  await loadLocale(i18n, locale);
+  await i18n.changeLanguage(locale);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  const app = (
+    <StrictMode>
+      <App i18n={i18n} />
+    </StrictMode>
+  );
+  // The dev server serves the bare template; production pages are prerendered.
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

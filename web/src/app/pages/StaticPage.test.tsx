@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '../../i18n/i18n';
+import en from '../../i18n/locales/en.json';
+import ru from '../../i18n/locales/ru.json';
+import type { Locale } from '../../lib/constants';
+import { StaticPage, type StaticKind } from './StaticPage';
+
+function renderPage(kind: StaticKind, locale: Locale) {
+  return render(
+    <I18nextProvider i18n={createI18n(locale, { ru })}>
+      <StaticPage kind={kind} locale={locale} />
+    </I18nextProvider>,
+  );
+}
+
+test.each([
+  ['en', en],
+  ['ru', ru],
+] as const)('thanks page confirms the lead and links back (%s)', (locale, messages) => {
+  renderPage('thanks', locale);
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+    messages.pages.thanks.heading,
+  );
+  expect(screen.getByRole('link', { name: messages.buttons.backToSite })).toHaveAttribute(
+    'href',
+    `/${locale}`,
+  );
+});
+
+test('the English thanks page says the spec sentence', () => {
+  renderPage('thanks', 'en');
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+    "Thank you! We'll contact you soon.",
+  );
+});
+
+test.each([
+  ['en', en],
+  ['ru', ru],
+] as const)(
+  'form-error page lists the four rules and links to the form (%s)',
+  (locale, messages) => {
+    renderPage('formError', locale);
+    const rules = screen.getAllByRole('listitem');
+    expect(rules).toHaveLength(4);
+    expect(rules[0]).toHaveTextContent('2');
+    expect(rules[1]).toHaveTextContent('4');
+    expect(rules[2]).toHaveTextContent('@');
+    expect(rules[3]).toHaveTextContent('2');
+    expect(screen.getByRole('link', { name: messages.buttons.backToForm })).toHaveAttribute(
+      'href',
+      `/${locale}#contact`,
+    );
+  },
+);
+
+test.each(['en', 'ru'] as const)('404 page links home (%s)', (locale) => {
+  renderPage('notFound', locale);
+  expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toContain(
+    `/${locale}`,
+  );
+});

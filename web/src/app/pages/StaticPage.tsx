@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../lib/constants';
+import type { PageKind } from '../seo';
+
+export type StaticKind = Exclude<PageKind, 'home'>;
+
+/**
+ * The script-free service pages: 404, the no-JavaScript form's thank-you page and its refusal
+ * page. Each says what happened and links back to the landing page.
+ */
+export function StaticPage({ kind, locale }: { kind: StaticKind; locale: Locale }) {
+  const { t } = useTranslation();
+  const rules =
+    kind === 'formError' ? (t('pages.formError.rules', { returnObjects: true }) as string[]) : [];
+  const back = kind === 'formError' ? `/${locale}#contact` : `/${locale}`;
+
+  return (
+    <main className="static-page" id="main">
+      <a className="static-page__brand" href={`/${locale}`}>
+        {t('meta.siteName')}
+      </a>
+      <div className="static-page__card">
+        <h1 className="static-page__title">{t(`pages.${kind}.heading`)}</h1>
+        <p className="static-page__text">{t(`pages.${kind}.text`)}</p>
+        {rules.length > 0 && (
+          <ul className="static-page__rules">
+            {rules.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+        )}
+        {kind === 'formError' && <p className="static-page__text">{t('pages.formError.retry')}</p>}
+        <a className="button button--primary static-page__back" href={back}>
+          {t(kind === 'formError' ? 'buttons.backToForm' : 'buttons.backToSite')}
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,101 @@
+import en from '../i18n/locales/en.json';
+import ru from '../i18n/locales/ru.json';
+import { SOCIAL_LINKS } from '../lib/constants';
+import { buildHead, buildRobots, buildSitemap, ogImagePath } from './seo';
+import { SITE_ORIGIN, siteUrl } from './site';
+
+function parseHead(html: string): Document {
+  return new DOMParser().parseFromString(`<head>${html}</head>`, 'text/html');
+}
+
+describe.each([
+  ['en', en],
+  ['ru', ru],
+] as const)('home page head (%s)', (locale, messages) => {
+  const head = parseHead(buildHead('home', locale, messages));
+  const meta = (selector: string) => head.querySelector(selector)?.getAttribute('content');
+
+  test('has the localized title and description', () => {
+    expect(head.title).toBe(messages.meta.title);
+    expect(meta('meta[name="description"]')).toBe(messages.meta.description);
+  });
+
+  test('points canonical to itself and lists every language plus x-default', () => {
+    expect(head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${SITE_ORIGIN}/${locale}`,
+    );
+    const alternates = Object.fromEntries(
+      [...head.querySelectorAll('link[rel="alternate"]')].map((link) => [
+        link.getAttribute('hreflang'),
+        link.getAttribute('href'),
+      ]),
+    );
+    expect(alternates).toEqual({
+      en: `${SITE_ORIGIN}/en`,
+      ru: `${SITE_ORIGIN}/ru`,
+      'x-default': `${SITE_ORIGIN}/`,
+    });
+  });
+
+  test('has Open Graph and Twitter tags with a 1200×630 image of its language', () => {
+    expect(meta('meta[property="og:title"]')).toBe(messages.meta.ogTitle);
+    expect(meta('meta[property="og:url"]')).toBe(`${SITE_ORIGIN}/${locale}`);
+    expect(meta('meta[property="og:image"]')).toBe(siteUrl(ogImagePath(locale)));
+    expect(meta('meta[property="og:image:width"]')).toBe('1200');
+    expect(meta('meta[property="og:image:height"]')).toBe('630');
+    expect(meta('meta[property="og:locale"]')).toBe(locale === 'en' ? 'en_US' : 'ru_RU');
+    expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+    expect(meta('meta[name="twitter:image"]')).toBe(siteUrl(ogImagePath(locale)));
+  });
+
+  test('describes the Organization in JSON-LD', () => {
+    const script = head.querySelector('script[type="application/ld+json"]');
+    const data = JSON.parse(script?.textContent ?? '{}');
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: messages.meta.siteName,
+      url: `${SITE_ORIGIN}/${locale}`,
+      sameAs: [SOCIAL_LINKS.x, SOCIAL_LINKS.telegram],
+    });
+  });
+
+  test('has no script with code', () => {
+    const scripts = [...head.querySelectorAll('script')];
+    expect(scripts.every((script) => script.type === 'application/ld+json')).toBe(true);
+  });
+});
+
+test('service pages are not indexed', () => {
+  for (const kind of ['notFound', 'thanks', 'formError'] as const) {
+    const head = parseHead(buildHead(kind, 'en', en));
+    expect(head.title).toBe(en.pages[kind].title);
+    expect(head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  }
+});
+
+test('escapes text in attributes', () => {
+  const messages = { ...en, meta: { ...en.meta, description: 'a "quoted" <b> & more' } };
+  expect(buildHead('home', 'en', messages)).toContain(
+    'content="a &quot;quoted&quot; &lt;b&gt; &amp; more"',
+  );
+});
+
+test('robots.txt allows everything and names the sitemap', () => {
+  expect(buildRobots()).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${SITE_ORIGIN}/sitemap.xml\n`);
+});
+
+test('sitemap.xml lists both locales, each with its alternates', () => {
+  const xml = new DOMParser().parseFromString(buildSitemap(), 'application/xml');
+  const urls = [...xml.getElementsByTagName('url')];
+  expect(urls.map((url) => url.getElementsByTagName('loc')[0]?.textContent)).toEqual([
+    `${SITE_ORIGIN}/en`,
+    `${SITE_ORIGIN}/ru`,
+  ]);
+  for (const url of urls) {
+    const links = [...url.getElementsByTagName('xhtml:link')].map((link) =>
+      link.getAttribute('hreflang'),
+    );
+    expect(links).toEqual(['en', 'ru', 'x-default']);
+  }
+});

@@ -1,0 +1,120 @@
+import { LOCALES, SOCIAL_LINKS, type Locale } from '../lib/constants';
+import type { Messages } from '../i18n/i18n';
+import { SITE_ORIGIN, siteUrl } from './site';
+
+/** The pages the build writes for each locale, by their path under /<locale>. */
+export type PageKind = 'home' | 'notFound' | 'thanks' | 'formError';
+
+const OG_LOCALES: Record<Locale, string> = { en: 'en_US', ru: 'ru_RU' };
+export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+export function localePath(locale: Locale): string {
+  return `/${locale}`;
+}
+
+export function ogImagePath(locale: Locale): string {
+  return `/images/og/og-${locale}.jpg`;
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+/** JSON for a `<script type="application/ld+json">` block: `<` escaped so it cannot close it. */
+function jsonLd(data: unknown): string {
+  return JSON.stringify(data).replaceAll('<', '\\u003c');
+}
+
+function organization(messages: Messages, locale: Locale): unknown {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: messages.meta.siteName,
+    url: siteUrl(localePath(locale)),
+    logo: siteUrl('/images/logo.png'),
+    description: messages.meta.description,
+    sameAs: [SOCIAL_LINKS.x, SOCIAL_LINKS.telegram],
+  };
+}
+
+const tag = (name: string, attributes: Record<string, string>): string =>
+  `<${name} ${Object.entries(attributes)
+    .map(([key, value]) => `${key}="${escapeHtml(value)}"`)
+    .join(' ')}>`;
+
+/**
+ * The `<head>` tags of a prerendered page. The home page gets everything a search engine or a
+ * link preview reads; the service pages (404, thanks, form error) get a title and `noindex`.
+ */
+export function buildHead(kind: PageKind, locale: Locale, messages: Messages): string {
+  const common = [
+    tag('link', { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
+    tag('meta', { name: 'theme-color', content: '#0a0a12' }),
+  ];
+  if (kind !== 'home') {
+    return [
+      `<title>${escapeHtml(messages.pages[kind].title)}</title>`,
+      tag('meta', { name: 'robots', content: 'noindex' }),
+      ...common,
+    ].join('\n    ');
+  }
+  const { meta } = messages;
+  const url = siteUrl(localePath(locale));
+  const image = siteUrl(ogImagePath(locale));
+  return [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    tag('meta', { name: 'description', content: meta.description }),
+    tag('link', { rel: 'canonical', href: url }),
+    ...LOCALES.map((other) =>
+      tag('link', { rel: 'alternate', hreflang: other, href: siteUrl(localePath(other)) }),
+    ),
+    tag('link', { rel: 'alternate', hreflang: 'x-default', href: `${SITE_ORIGIN}/` }),
+    ...common,
+    tag('meta', { property: 'og:type', content: 'website' }),
+    tag('meta', { property: 'og:site_name', content: meta.siteName }),
+    tag('meta', { property: 'og:url', content: url }),
+    tag('meta', { property: 'og:title', content: meta.ogTitle }),
+    tag('meta', { property: 'og:description', content: meta.ogDescription }),
+    tag('meta', { property: 'og:locale', content: OG_LOCALES[locale] }),
+    ...LOCALES.filter((other) => other !== locale).map((other) =>
+      tag('meta', { property: 'og:locale:alternate', content: OG_LOCALES[other] }),
+    ),
+    tag('meta', { property: 'og:image', content: image }),
+    tag('meta', { property: 'og:image:width', content: String(OG_IMAGE_SIZE.width) }),
+    tag('meta', { property: 'og:image:height', content: String(OG_IMAGE_SIZE.height) }),
+    tag('meta', { property: 'og:image:alt', content: meta.ogImageAlt }),
+    tag('meta', { name: 'twitter:card', content: 'summary_large_image' }),
+    tag('meta', { name: 'twitter:title', content: meta.ogTitle }),
+    tag('meta', { name: 'twitter:description', content: meta.ogDescription }),
+    tag('meta', { name: 'twitter:image', content: image }),
+    tag('meta', { name: 'twitter:image:alt', content: meta.ogImageAlt }),
+    `<script type="application/ld+json">${jsonLd(organization(messages, locale))}</script>`,
+  ].join('\n    ');
+}
+
+export function buildRobots(): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl('/sitemap.xml')}\n`;
+}
+
+/** One `<url>` per locale page, each listing every language version (and x-default). */
+export function buildSitemap(): string {
+  const alternates = [
+    ...LOCALES.map(
+      (locale) =>
+        `    <xhtml:link rel="alternate" hreflang="${locale}" href="${siteUrl(localePath(locale))}"/>`,
+    ),
+    `    <xhtml:link rel="alternate" hreflang="x-default" href="${SITE_ORIGIN}/"/>`,
+  ].join('\n');
+  const urls = LOCALES.map(
+    (locale) => `  <url>\n    <loc>${siteUrl(localePath(locale))}</loc>\n${alternates}\n  </url>`,
+  ).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls}
+</urlset>
+`;
+}

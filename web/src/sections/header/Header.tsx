@@ -1,0 +1,178 @@
+import { useCallback, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { scrollToSection } from '../../components/scrollToSection';
+import { SocialLinks } from '../../components/SocialLinks';
+import { useMediaQuery } from '../../components/useMediaQuery';
+import { DESKTOP_MIN_WIDTH, type Locale } from '../../lib/constants';
+import { useDocsStore } from '../../store/docs';
+import { LocaleSwitch } from './LocaleSwitch';
+import { NAV_GROUPS, type NavigationEntry } from './navigation';
+import { PreviewPanel } from './PreviewPanel';
+import { useFocusTrap } from './useFocusTrap';
+import './Header.css';
+
+const MENU_ID = 'site-menu';
+
+/**
+ * The fixed header: logo, navigation with its hover previews, language switch, social links and
+ * Hire us. Below 1280 px the navigation lives in a sidebar behind the burger button.
+ */
+export function Header({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const isDesktop = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [preview, setPreview] = useState<number | null>(null);
+  const setCurrentSectionId = useDocsStore((state) => state.setCurrentSectionId);
+  const menuRef = useRef<HTMLDivElement>(null);
+  // Set while Escape hands focus back to a nav link, so that focus does not reopen its preview.
+  const returningFocus = useRef(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+
+  const mobileOpen = !isDesktop && menuOpen;
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useFocusTrap(menuRef, mobileOpen, closeMenu, burgerRef);
+
+  const openPreview = (index: number) => {
+    if (!isDesktop) return;
+    setPreview(index);
+    setCurrentSectionId(index);
+  };
+  const closePreview = () => setPreview(null);
+  const leaveItem = (event: FocusEvent<HTMLLIElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) closePreview();
+  };
+
+  // In-page links scroll smoothly and close the sidebar or preview first, so the scroll lock of
+  // the open sidebar is gone before the page moves.
+  const goTo = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    flushSync(() => {
+      setMenuOpen(false);
+      setPreview(null);
+    });
+    scrollToSection(id);
+  };
+
+  return (
+    <header className="header">
+      <a className="skip-link" href="#main">
+        {t('buttons.skipToContent')}
+      </a>
+      <div className="header__bar">
+        <a
+          className="header__logo"
+          href="#banner"
+          aria-label={t('buttons.home')}
+          onClick={(event) => goTo(event, 'banner')}
+        >
+          <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+            <rect width="32" height="32" rx="9" fill="url(#logo-gradient)" />
+            <path
+              d="M8 22V10l8 7 8-7v12"
+              fill="none"
+              stroke="#0a0a12"
+              strokeWidth="3"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+            <defs>
+              <linearGradient id="logo-gradient" x1="0" y1="0" x2="32" y2="32">
+                <stop stopColor="#8b6cff" />
+                <stop offset="1" stopColor="#2ee6a6" />
+              </linearGradient>
+            </defs>
+          </svg>
+          <span className="header__brand">{t('meta.siteName')}</span>
+        </a>
+
+        <div className="header__menu" ref={menuRef}>
+          <button
+            ref={burgerRef}
+            type="button"
+            className="header__burger"
+            aria-expanded={mobileOpen}
+            aria-controls={MENU_ID}
+            aria-label={mobileOpen ? t('buttons.closeMenu') : t('buttons.openMenu')}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="header__burger-line" />
+            <span className="header__burger-line" />
+          </button>
+
+          <div id={MENU_ID} className="header__sidebar" data-open={mobileOpen}>
+            <nav
+              className="nav"
+              aria-label={t('navigation.label')}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && preview !== null) {
+                  closePreview();
+                  returningFocus.current = true;
+                  document.getElementById(`nav-${NAV_GROUPS[preview]}`)?.focus();
+                  returningFocus.current = false;
+                }
+              }}
+            >
+              <ul className="nav__list">
+                {NAV_GROUPS.map((group, index) => (
+                  <li
+                    key={group}
+                    className="nav__item"
+                    onMouseEnter={() => openPreview(index)}
+                    onMouseLeave={closePreview}
+                    onFocus={() => {
+                      if (!returningFocus.current) openPreview(index);
+                    }}
+                    onBlur={leaveItem}
+                  >
+                    <a
+                      id={`nav-${group}`}
+                      className="nav__link"
+                      href={`#${group}`}
+                      aria-controls={`preview-${group}`}
+                      aria-expanded={isDesktop ? preview === index : undefined}
+                      onClick={(event) => goTo(event, group)}
+                    >
+                      {t(`navigation.links.${group}`)}
+                    </a>
+                    <PreviewPanel
+                      id={`preview-${group}`}
+                      label={t('navigation.previewLabel', {
+                        group: t(`navigation.links.${group}`),
+                      })}
+                      entries={
+                        t(`navigation.${group}`, { returnObjects: true }) as NavigationEntry[]
+                      }
+                      locale={locale}
+                      open={isDesktop && preview === index}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <LocaleSwitch current={locale} />
+            <SocialLinks className="header__social" />
+          </div>
+        </div>
+
+        <a
+          className="button button--primary header__hire"
+          href="#contact"
+          onClick={(event) => goTo(event, 'contact')}
+        >
+          {t('buttons.hireUs')}
+        </a>
+      </div>
+      <div
+        className="header__cover"
+        data-visible={mobileOpen || preview !== null}
+        aria-hidden="true"
+        onClick={() => {
+          setMenuOpen(false);
+          closePreview();
+        }}
+      />
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { docsUrl } from '../../lib/docs';
+import type { Locale } from '../../lib/constants';
+import { useDocsStore } from '../../store/docs';
+import { partIdFor, type NavigationEntry } from './navigation';
+
+interface PreviewPanelProps {
+  /** Element id, referenced by the nav link's aria-controls. */
+  id: string;
+  /** Accessible name of the panel (the group's title). */
+  label: string;
+  entries: NavigationEntry[];
+  locale: Locale;
+  open: boolean;
+}
+
+/**
+ * The hover preview of one navigation group (≥ 1280 px): the first two entries as big cards
+ * with their teaser, the other three as small cards. Choosing a card selects its docs part and
+ * opens its link in a new tab when it has one.
+ */
+export function PreviewPanel({ id, label, entries, locale, open }: PreviewPanelProps) {
+  const { t } = useTranslation();
+  const setCurrentPartId = useDocsStore((state) => state.setCurrentPartId);
+
+  return (
+    <div id={id} className="preview" hidden={!open} role="group" aria-label={label}>
+      <ul className="preview__grid">
+        {entries.map((entry, index) => {
+          const size = index < 2 ? 'big' : 'small';
+          const choose = () => setCurrentPartId(partIdFor(entry, index));
+          const body = (
+            <>
+              <span className="preview__name">{entry.name}</span>
+              {size === 'big' && entry.description !== null && (
+                <span className="preview__teaser">{entry.description}</span>
+              )}
+            </>
+          );
+          return (
+            <li key={entry.name} className={`preview__item preview__item--${size}`}>
+              {entry.link === null ? (
+                <button type="button" className="preview__card" onClick={choose}>
+                  {body}
+                </button>
+              ) : (
+                <a
+                  className="preview__card"
+                  href={docsUrl(entry.link, locale)}
+                  target="_blank"
+                  rel="noopener"
+                  onClick={choose}
+                >
+                  {body}
+                  <span className="visually-hidden"> {t('navigation.newTab')}</span>
+                  <span className="preview__arrow" aria-hidden="true">
+                    ↗
+                  </span>
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/// <reference types="node" />
+import { readFileSync } from 'node:fs';
+import { act, render, screen } from '@testing-library/react';
+import { mockMatchMedia } from '../../app/testing';
+import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../lib/constants';
+import { Preloader } from './Preloader';
+import { PRELOADER_VIDEO } from './video';
+
+// Vitest does not load style sheets, so the CSS is read as text.
+const css = readFileSync('src/sections/preloader/Preloader.css', 'utf8');
+
+const preloader = () => screen.queryByTestId('preloader');
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  mockMatchMedia({ width: 375 });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+test('plays, starts fading at 3.9 s and is removed at 4.2 s', () => {
+  render(<Preloader />);
+  expect(preloader()).toHaveAttribute('data-phase', 'playing');
+  act(() => vi.advanceTimersByTime(PRELOADER_FADE_MS - 1));
+  expect(preloader()).toHaveAttribute('data-phase', 'playing');
+  act(() => vi.advanceTimersByTime(1));
+  expect(preloader()).toHaveAttribute('data-phase', 'fading');
+  act(() => vi.advanceTimersByTime(PRELOADER_REMOVE_MS - PRELOADER_FADE_MS - 1));
+  expect(preloader()).toBeInTheDocument();
+  act(() => vi.advanceTimersByTime(1));
+  expect(preloader()).not.toBeInTheDocument();
+});
+
+test('counts from the start of the page load, like its CSS animation', () => {
+  vi.advanceTimersByTime(3000);
+  render(<Preloader />);
+  act(() => vi.advanceTimersByTime(PRELOADER_FADE_MS - 3000));
+  expect(preloader()).toHaveAttribute('data-phase', 'fading');
+  act(() => vi.advanceTimersByTime(PRELOADER_REMOVE_MS - PRELOADER_FADE_MS));
+  expect(preloader()).not.toBeInTheDocument();
+});
+
+test('is skipped under prefers-reduced-motion', () => {
+  mockMatchMedia({ width: 375, reducedMotion: true });
+  render(<Preloader />);
+  expect(preloader()).not.toBeInTheDocument();
+});
+
+test('is hidden from assistive technology', () => {
+  render(<Preloader />);
+  expect(preloader()).toHaveAttribute('aria-hidden', 'true');
+});
+
+describe('video', () => {
+  let readyState: DocumentReadyState;
+  beforeEach(() => {
+    readyState = 'interactive';
+    vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState);
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('probably');
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  test('shows only its light poster until the page has loaded', () => {
+    const { container } = render(<Preloader />);
+    const video = container.querySelector('video');
+    if (!video) throw new Error('no video');
+    expect(video).toHaveAttribute('poster', PRELOADER_VIDEO.poster);
+    expect(video).toHaveAttribute('preload', 'none');
+    expect(video).not.toHaveAttribute('src');
+    readyState = 'complete';
+    act(() => {
+      window.dispatchEvent(new Event('load'));
+    });
+    expect(video.getAttribute('src')).toBe(PRELOADER_VIDEO.webm);
+    expect(video.muted).toBe(true);
+    expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();
+  });
+
+  test('falls back to MP4 where WebM does not play', () => {
+    readyState = 'complete';
+    vi.mocked(HTMLMediaElement.prototype.canPlayType).mockReturnValue('');
+    const { container } = render(<Preloader />);
+    expect(container.querySelector('video')?.getAttribute('src')).toBe(PRELOADER_VIDEO.mp4);
+  });
+});
+
+describe('without JavaScript the CSS does the same', () => {
+  test('fades at 3.9 s over 0.3 s, so it is invisible at 4.2 s', () => {
+    const fade = (PRELOADER_REMOVE_MS - PRELOADER_FADE_MS).toString();
+    expect(css).toContain(
+      `animation: preloader-out ${fade}ms linear ${PRELOADER_FADE_MS}ms forwards`,
+    );
+  });
+
+  test('locks scrolling until 4.2 s', () => {
+    expect(css).toContain(`animation: preloader-scroll-lock ${PRELOADER_REMOVE_MS}ms step-end`);
+    expect(css).toMatch(/@keyframes preloader-scroll-lock \{\s*from,\s*to \{\s*overflow: hidden;/);
+  });
+
+  test('is not shown at all under reduced motion', () => {
+    expect(css).toMatch(
+      /@media \(prefers-reduced-motion: reduce\) \{\s*\.preloader \{\s*display: none;/,
+    );
+  });
+});

@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { prefersReducedMotion } from '../../components/useMediaQuery';
+import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../lib/constants';
+import { PRELOADER_VIDEO } from './video';
+import './Preloader.css';
+
+type Phase = 'playing' | 'fading' | 'gone';
+
+/**
+ * The full-screen brand intro. It fades at 3.9 s and is removed at 4.2 s, counted from the start
+ * of the page load like the CSS animation that does the same with JavaScript off. The video is
+ * fetched only after the load event, so it never competes with the page's first paint.
+ * Skipped entirely under prefers-reduced-motion.
+ */
+export function Preloader() {
+  const [phase, setPhase] = useState<Phase>('playing');
+  const videoRef = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    if (prefersReducedMotion()) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- known only after hydration
+      setPhase('gone');
+      return;
+    }
+    const elapsed = Math.max(0, performance.now());
+    const fade = setTimeout(() => setPhase('fading'), Math.max(0, PRELOADER_FADE_MS - elapsed));
+    const remove = setTimeout(() => setPhase('gone'), Math.max(0, PRELOADER_REMOVE_MS - elapsed));
+
+    const startVideo = () => {
+      const video = videoRef.current;
+      if (!video) return;
+      // Set here rather than as a prop: React checks `muted` as a property when hydrating, and
+      // only a muted video may autoplay.
+      video.muted = true;
+      video.src = video.canPlayType('video/webm; codecs="vp9"')
+        ? PRELOADER_VIDEO.webm
+        : PRELOADER_VIDEO.mp4;
+      video.play()?.catch(() => undefined);
+    };
+    if (document.readyState === 'complete') startVideo();
+    else window.addEventListener('load', startVideo, { once: true });
+
+    return () => {
+      clearTimeout(fade);
+      clearTimeout(remove);
+      window.removeEventListener('load', startVideo);
+    };
+  }, []);
+
+  if (phase === 'gone') return null;
+  return (
+    <div className="preloader" data-phase={phase} data-testid="preloader" aria-hidden="true">
+      <video
+        ref={videoRef}
+        className="preloader__video"
+        poster={PRELOADER_VIDEO.poster}
+        preload="none"
+        playsInline
+        disablePictureInPicture
+        width={720}
+        height={720}
+      />
+    </div>
+  );
+}
