@@ -25,9 +25,17 @@ export function Banner() {
             <span className="banner__eyebrow">{t('banner.title')}</span>
             {/* Screen readers get every phrase once, never the character stream below. */}
             <span className="banner__sr">{phrases.join('. ')}</span>
-            <span className="banner__typed" aria-hidden="true" data-testid="banner-typed">
-              <span className="banner__typed-text">{typed}</span>
-              <span className="banner__caret" />
+            <span className="banner__typed" aria-hidden="true">
+              {/* Invisible copies of every phrase hold the tallest one's height: no layout shift. */}
+              {phrases.map((phrase) => (
+                <span key={phrase} className="banner__typed-ghost">
+                  {phrase}
+                </span>
+              ))}
+              <span className="banner__typed-live" data-testid="banner-typed">
+                <span className="banner__typed-text">{typed}</span>
+                <span className="banner__caret" />
+              </span>
             </span>
           </h1>
           <p className="banner__subtitle">{t('banner.subtitle')}</p>

@@ -79,7 +79,9 @@ export function CaseCard({ item, index, active, ref }: CaseCardProps) {
         aria-label={t('cases.learnMoreLabel', { name: item.name })}
       >
         {t('cases.learnMore')}
-        <span aria-hidden="true"> →</span>
+        <span className="case-card__arrow" aria-hidden="true">
+          →
+        </span>
       </a>
     </article>
   );
