@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# landing-server against nginx (Debian's nginx-light) serving the same web/dist on 127.0.0.1:
+# the HTML page, a 304 revalidation and the largest JS file. nginx gets a fair setup: sendfile,
+# gzip_static with .gz files precomputed in a temporary copy, access_log off, open_file_cache,
+# keepalive_requests high. Both get 2 worker threads; wrk runs beside them on the same cores.
+# Env: DURATION (10s), CONNECTIONS (64), WRK_THREADS (2).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+. "$root/bench/lib-results.sh"
+bin="${LANDING_SERVER_BIN:-$root/build/release/landing-server}"
+site="${SITE:-$root/web/dist}"
+duration="${DURATION:-10s}"
+connections="${CONNECTIONS:-64}"
+wrk_threads="${WRK_THREADS:-2}"
+ours_port=18431
+nginx_port=18432
+
+[ -x "$bin" ] || { echo "no $bin: build it with cmake --preset release && cmake --build --preset release (in server/)" >&2; exit 1; }
+command -v wrk >/dev/null && command -v nginx >/dev/null || { echo "needs wrk and nginx-light" >&2; exit 1; }
+[ -f "$site/en/index.html" ] || (cd "$root/web" && npm run build)
+
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  sleep 0.3
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+cp -r "$site" "$work/site"
+rm -rf "$work/site/.vite"
+find "$work/site" -type f \( -name '*.html' -o -name '*.js' -o -name '*.css' -o -name '*.svg' \
+  -o -name '*.json' -o -name '*.txt' -o -name '*.xml' -o -name '*.wasm' -o -name '*.glb' \) \
+  -exec gzip -9 -k {} \;
+
+cat > "$work/nginx.conf" <<CONF
+worker_processes 2;
+daemon off;
+pid $work/nginx.pid;
+error_log $work/error.log;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_requests 1000000;
+  keepalive_timeout 65;
+  gzip_static on;
+  open_file_cache max=1000 inactive=60s;
+  open_file_cache_valid 60s;
+  client_body_temp_path $work/body;
+  proxy_temp_path $work/proxy;
+  fastcgi_temp_path $work/fastcgi;
+  uwsgi_temp_path $work/uwsgi;
+  scgi_temp_path $work/scgi;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    root $work/site;
+    location = /en { rewrite ^ /en/index.html last; }
+    location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
+    location / { add_header Cache-Control "no-cache"; }
+  }
+}
+CONF
+
+nginx -p "$work" -c "$work/nginx.conf" 2>"$work/nginx.err" &
+pids+=($!)
+"$bin" --listen "127.0.0.1:$ours_port" --site "$work/site" --db "$work/leads.db" --threads 2 \
+  >"$work/server.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 100); do
+  curl -sf "http://127.0.0.1:$ours_port/healthz" >/dev/null && curl -sf "http://127.0.0.1:$nginx_port/en" >/dev/null && break
+  sleep 0.1
+done
+
+js="$(cd "$work/site" && ls -S assets/*.js | head -1)"
+encoding="Accept-Encoding: gzip, deflate, br"
+etag_of() { curl -sI -H "$encoding" "$1" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag"{print $2}'; }
+
+run() {  # name url [extra header]
+  local args=(-t"$wrk_threads" -c"$connections" -d"$duration" --latency -H "$encoding")
+  [ -n "${3:-}" ] && args+=(-H "$3")
+  wrk "${args[@]}" "$2" | wrk_summary
+}
+
+table="$work/table.md"
+{
+  echo "Run $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores shared by server and wrk; wrk -t$wrk_threads -c$connections -d$duration,"
+  echo "\`Accept-Encoding: gzip, deflate, br\` (landing-server answers brotli, nginx gzip_static)."
+  echo
+  echo "| request | landing-server rps | nginx rps | rps ratio | landing-server p99 ms | nginx p99 ms |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+} > "$table"
+for scenario in html revalidate js; do
+  case $scenario in
+    html) path=/en; label="HTML page /en"; header="" ;;
+    revalidate) path=/en; label="304 revalidation of /en" ;;
+    js) path="/$js"; label="largest JS ($js)"; header="" ;;
+  esac
+  ours_header="$header"; nginx_header="$header"
+  if [ $scenario = revalidate ]; then
+    ours_header="If-None-Match: $(etag_of "http://127.0.0.1:$ours_port$path")"
+    nginx_header="If-None-Match: $(etag_of "http://127.0.0.1:$nginx_port$path")"
+  fi
+  read -r ours_rps ours_p99 < <(run ours "http://127.0.0.1:$ours_port$path" "$ours_header")
+  read -r nginx_rps nginx_p99 < <(run nginx "http://127.0.0.1:$nginx_port$path" "$nginx_header")
+  ratio="$(awk -v a="$ours_rps" -v b="$nginx_rps" 'BEGIN { printf "%.2f", b ? a / b : 0 }')"
+  echo "$label: landing-server $ours_rps rps p99 ${ours_p99} ms | nginx $nginx_rps rps p99 ${nginx_p99} ms | ratio $ratio"
+  echo "| $label | $ours_rps | $nginx_rps | $ratio | $ours_p99 | $nginx_p99 |" >> "$table"
+done
+write_section server-vs-nginx "$table"
+echo "results written to docs/benchmarks.md"

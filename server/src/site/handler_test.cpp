@@ -1,0 +1,65 @@
+#include "site/handler.hpp"
+
+#include <gtest/gtest.h>
+
+namespace landing::site {
+namespace {
+
+http::request get(std::string_view target) {
+  http::request req;
+  req.method = "GET";
+  req.target = target;
+  return req;
+}
+
+class handler : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    files.add("/en/index.html", "<h1>en</h1>");
+    files.add("/ru/index.html", "<h1>ru</h1>");
+    files.add("/ru/404.html", "<h1>ru missing</h1>");
+    files.add("/assets/app-x1.js", std::string(4000, 'a'));
+    files.add("/robots.txt", "User-agent: *");
+  }
+  site files;
+};
+
+TEST_F(handler, existing_files_win_and_carry_their_cache_policy) {
+  const auto res = serve_site(files, get("/robots.txt"));
+  EXPECT_EQ(res.status, 200);
+  EXPECT_EQ(res.body(), "User-agent: *");
+  EXPECT_EQ(res.header("Cache-Control"), "public, max-age=600, must-revalidate");
+}
+
+TEST_F(handler, locale_roots_serve_their_index_with_content_language) {
+  const auto res = serve_site(files, get("/ru/"));
+  EXPECT_EQ(res.body(), "<h1>ru</h1>");
+  EXPECT_EQ(res.header("Content-Language"), "ru");
+}
+
+TEST_F(handler, redirect_keeps_the_query_string) {
+  auto req = get("/?utm=x");
+  req.headers = {{"Accept-Language", "en"}};
+  const auto res = serve_site(files, req);
+  EXPECT_EQ(res.status, 302);
+  EXPECT_EQ(res.header("Location"), "/en?utm=x");
+}
+
+TEST_F(handler, missing_localized_page_falls_back_to_a_plain_404) {
+  const auto res = serve_site(files, get("/en/nothing/here"));
+  EXPECT_EQ(res.status, 404);
+  EXPECT_EQ(res.body(), "404 Not Found\n");
+  EXPECT_EQ(serve_site(files, get("/ru/nothing/here")).body(), "<h1>ru missing</h1>");
+}
+
+TEST_F(handler, precompresses_only_when_smaller) {
+  auto req = get("/assets/app-x1.js");
+  req.headers = {{"Accept-Encoding", "br"}};
+  EXPECT_EQ(serve_site(files, req).header("Content-Encoding"), "br");
+  req = get("/robots.txt");
+  req.headers = {{"Accept-Encoding", "br"}};
+  EXPECT_EQ(serve_site(files, req).header("Content-Encoding"), "");
+}
+
+}  // namespace
+}  // namespace landing::site
