@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import type { Locale } from '../lib/constants';
 import { rehydrateDocs } from '../store/docs';
 import { About } from '../sections/about/About';
@@ -11,6 +11,15 @@ import { Marquees } from '../sections/marquees/Marquees';
 import { Preloader } from '../sections/preloader/Preloader';
 import { Services } from '../sections/services/Services';
 import { useScrollbarActivity, useTouchActive } from './usePageEffects';
+
+/**
+ * A Suspense boundary around a part of the page below the fold. Nothing in it suspends; the
+ * boundary lets React hydrate each part in its own short task instead of the whole page in one
+ * long one, so the main thread stays responsive while the page wakes up.
+ */
+function Part({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
 
 /** The landing page (the route's `home` child): every section in the spec's order. */
 export function HomePage({ locale }: { locale: Locale }) {
@@ -26,13 +35,25 @@ export function HomePage({ locale }: { locale: Locale }) {
       <Header locale={locale} />
       <main id="main" tabIndex={-1}>
         <Banner />
-        <Marquees />
-        <Cases />
-        <Services />
-        <About />
-        <Contact />
+        <Part>
+          <Marquees />
+        </Part>
+        <Part>
+          <Cases />
+        </Part>
+        <Part>
+          <Services />
+        </Part>
+        <Part>
+          <About />
+        </Part>
+        <Part>
+          <Contact />
+        </Part>
       </main>
-      <Footer />
+      <Part>
+        <Footer />
+      </Part>
     </>
   );
 }
