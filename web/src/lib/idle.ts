@@ -1,25 +1,52 @@
+/** Events that show a visitor is here and interacting; the first one starts optional work. */
+export const INTERACTION_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'keydown',
+  'wheel',
+  'touchstart',
+  'scroll',
+] as const;
+
 /**
- * Runs `task` once the page has loaded and the main thread is idle, so optional work (the 3D
- * scene) never competes with the first paint or hydration. Returns a cancel function.
+ * Runs `task` once the page has loaded, then either the visitor interacts or `fallbackMs` pass,
+ * then the main thread is idle. Optional heavy work (the 3D scene) so never competes with the
+ * first paint, hydration or the page's quiet time after load. Returns a cancel function.
  */
-export function afterLoadAndIdle(task: () => void, timeoutMs = 2000): () => void {
+export function afterLoadAndIdle(task: () => void, fallbackMs = 0): () => void {
   let cancelled = false;
+  let started = false;
+  let fallback: ReturnType<typeof setTimeout> | undefined;
   let idleHandle: number | undefined;
-  const run = () => {
-    if (cancelled) return;
+
+  const runWhenIdle = () => {
+    if (cancelled || started) return;
+    started = true;
+    stopListening();
     if (typeof window.requestIdleCallback === 'function') {
-      idleHandle = window.requestIdleCallback(() => !cancelled && task(), { timeout: timeoutMs });
+      idleHandle = window.requestIdleCallback(() => !cancelled && task(), { timeout: 2000 });
     } else {
-      idleHandle = window.setTimeout(() => !cancelled && task(), 1);
+      fallback = setTimeout(() => !cancelled && task(), 1);
     }
   };
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
+  const stopListening = () => {
+    for (const type of INTERACTION_EVENTS) window.removeEventListener(type, runWhenIdle);
+  };
+  const afterLoad = () => {
+    if (cancelled) return;
+    const opts = { once: true, passive: true } as const;
+    for (const type of INTERACTION_EVENTS) window.addEventListener(type, runWhenIdle, opts);
+    fallback = setTimeout(runWhenIdle, fallbackMs);
+  };
+
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+
   return () => {
     cancelled = true;
-    window.removeEventListener('load', run);
-    if (idleHandle === undefined) return;
-    if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idleHandle);
-    else window.clearTimeout(idleHandle);
+    window.removeEventListener('load', afterLoad);
+    stopListening();
+    clearTimeout(fallback);
+    if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
   };
 }

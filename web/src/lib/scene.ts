@@ -2,6 +2,11 @@
 export const MODEL_URL = '/models/emblem.glb';
 export const DRACO_DECODER_PATH = '/libs/draco/';
 export const DRACO_WORKER_LIMIT = 4;
+/**
+ * With no interaction the scene still loads this long after the load event: past the preloader
+ * (4.2 s), which hides the banner anyway, and after the page has had its quiet time.
+ */
+export const SCENE_FALLBACK_MS = 5000;
 /** Radians added to the model's turn on every rendered frame. */
 export const ROTATION_PER_FRAME = 0.006;
 export const CAMERA_MIN_DISTANCE = 200;

@@ -1,19 +1,18 @@
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render } from '@testing-library/react';
+import { SCENE_FALLBACK_MS } from '../../lib/scene';
 import { BannerModel } from './BannerModel';
 
-const scene = vi.hoisted(() => ({ fail: false, mounted: 0 }));
+const scene = vi.hoisted(() => ({ fail: false }));
 
 vi.mock('./BannerScene', () => ({
   default: function FakeScene() {
     if (scene.fail) throw new Error('model.glb: 404');
-    scene.mounted += 1;
     return <canvas data-testid="scene" />;
   },
 }));
 
 beforeEach(() => {
   scene.fail = false;
-  scene.mounted = 0;
   vi.useFakeTimers();
 });
 
@@ -22,25 +21,37 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function flushIdle() {
+/** Lets timers run `ms` forward and the lazy chunk's promise settle. */
+async function advance(ms: number) {
   await act(async () => {
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(ms);
   });
 }
 
-test('mounts the 3D scene only once the page has loaded and is idle', async () => {
+const canvas = (container: HTMLElement) => container.querySelector('canvas');
+
+test('without interaction, mounts the 3D scene only after the fallback delay', async () => {
   const { container } = render(<BannerModel />);
-  expect(container.querySelector('canvas')).toBeNull();
-  await flushIdle();
-  expect(container.querySelector('canvas')).not.toBeNull();
+  await advance(SCENE_FALLBACK_MS - 1);
+  expect(canvas(container)).toBeNull();
+  await advance(10);
+  expect(canvas(container)).not.toBeNull();
+});
+
+test('the first interaction after load starts the 3D scene at once', async () => {
+  const { container } = render(<BannerModel />);
+  await advance(100);
+  expect(canvas(container)).toBeNull();
+  fireEvent.pointerMove(window);
+  await advance(10);
+  expect(canvas(container)).not.toBeNull();
 });
 
 test('keeps a model load error in the console and leaves the banner intact', async () => {
   scene.fail = true;
   const error = vi.spyOn(console, 'error').mockImplementation(() => {});
   const { container } = render(<BannerModel />);
-  await flushIdle();
+  await advance(SCENE_FALLBACK_MS + 10);
   expect(error).toHaveBeenCalledWith('3D model failed to load:', expect.any(Error));
-  expect(container.querySelector('.banner__model')).not.toBeNull();
   expect(container.querySelector('.banner__model')).toHaveAttribute('aria-hidden', 'true');
 });

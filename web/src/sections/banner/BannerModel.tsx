@@ -1,7 +1,9 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { afterLoadAndIdle } from '../../lib/idle';
+import { SCENE_FALLBACK_MS } from '../../lib/scene';
 
-// three.js, the scene and the model are their own chunk, fetched only after the page is idle.
+// three.js, the scene and the model are their own chunk, fetched only once the page has loaded
+// and the visitor interacts (or SCENE_FALLBACK_MS pass), when the main thread is idle.
 const BannerScene = lazy(() => import('./BannerScene'));
 
 /** Keeps a failed 3D load (no WebGL, a missing model) in the console and out of the page. */
@@ -21,10 +23,10 @@ class SceneBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-/** The decorative 3D emblem beside the hero text, mounted once the page has loaded and is idle. */
+/** The decorative 3D emblem beside the hero text, mounted late so it never slows the page down. */
 export function BannerModel() {
   const [ready, setReady] = useState(false);
-  useEffect(() => afterLoadAndIdle(() => setReady(true)), []);
+  useEffect(() => afterLoadAndIdle(() => setReady(true), SCENE_FALLBACK_MS), []);
 
   return (
     <div className="banner__model" aria-hidden="true">

@@ -7,7 +7,7 @@ import { toLocale } from '../../lib/locale';
 /** Generated preview size (scripts/generate-images.mjs): 4:3 at 480 and 960 px wide. */
 const PREVIEW_WIDTH = 960;
 const PREVIEW_HEIGHT = 720;
-const PREVIEW_SIZES = '(min-width: 1025px) 560px, (min-width: 720px) 640px, 100vw';
+const PREVIEW_SIZES = '(min-width: 1025px) 560px, (min-width: 720px) 45vw, 100vw';
 
 interface CaseCardProps {
   item: CaseItem;
@@ -26,35 +26,49 @@ export function CaseCard({ item, index, active, ref }: CaseCardProps) {
 
   return (
     <article ref={ref} className={`case-card${active ? ' case-card--active' : ''}`}>
-      <header className="case-card__head">
-        <img
-          className="case-card__logo"
-          src={iconUrl(index)}
-          alt={t('cases.logoAlt', { name: item.name })}
-          width={56}
-          height={56}
-          loading="lazy"
-        />
-        <div className="case-card__titles">
-          <h3 className="case-card__name">{item.name}</h3>
-          <p className="case-card__type">{t(`cases.types.${item.type}`)}</p>
-        </div>
-      </header>
-      <ul className="case-card__links">
-        <li>
-          <a className="case-card__link" href={item.link} target="_blank" rel="noopener">
-            <span className="case-card__link-kind">{t('cases.website')}</span>
-            {item.link_name}
-          </a>
-        </li>
-        <li>
-          <a className="case-card__link" href={socialUrl(item)} target="_blank" rel="noopener">
-            <span className="case-card__link-kind">{t(`cases.social.${item.sType}`)}</span>
-            {item.social_name}
-          </a>
-        </li>
-      </ul>
-      <p className="case-card__description">{t(`cases.items.${item.id}.description`)}</p>
+      <div className="case-card__body">
+        <header className="case-card__head">
+          <img
+            className="case-card__logo"
+            src={iconUrl(index)}
+            alt={t('cases.logoAlt', { name: item.name })}
+            width={56}
+            height={56}
+            loading="lazy"
+          />
+          <div className="case-card__titles">
+            <h3 className="case-card__name">{item.name}</h3>
+            <p className="case-card__type">{t(`cases.types.${item.type}`)}</p>
+          </div>
+        </header>
+        <ul className="case-card__links">
+          <li>
+            <a className="case-card__link" href={item.link} target="_blank" rel="noopener">
+              <span className="case-card__link-kind">{t('cases.website')}</span>
+              {item.link_name}
+            </a>
+          </li>
+          <li>
+            <a className="case-card__link" href={socialUrl(item)} target="_blank" rel="noopener">
+              <span className="case-card__link-kind">{t(`cases.social.${item.sType}`)}</span>
+              {item.social_name}
+            </a>
+          </li>
+        </ul>
+        <p className="case-card__description">{t(`cases.items.${item.id}.description`)}</p>
+        <a
+          className="case-card__more"
+          href={docsUrl(item.url, locale)}
+          target="_blank"
+          rel="noopener"
+          aria-label={t('cases.learnMoreLabel', { name: item.name })}
+        >
+          {t('cases.learnMore')}
+          <span className="case-card__arrow" aria-hidden="true">
+            →
+          </span>
+        </a>
+      </div>
       <figure className="case-card__preview">
         <picture>
           <source type="image/avif" srcSet={srcSet(base, 'avif')} sizes={PREVIEW_SIZES} />
@@ -71,18 +85,6 @@ export function CaseCard({ item, index, active, ref }: CaseCardProps) {
         </picture>
         <figcaption className="case-card__hint">{t(`cases.items.${item.id}.hint`)}</figcaption>
       </figure>
-      <a
-        className="case-card__more"
-        href={docsUrl(item.url, locale)}
-        target="_blank"
-        rel="noopener"
-        aria-label={t('cases.learnMoreLabel', { name: item.name })}
-      >
-        {t('cases.learnMore')}
-        <span className="case-card__arrow" aria-hidden="true">
-          →
-        </span>
-      </a>
     </article>
   );
 }

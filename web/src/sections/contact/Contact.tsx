@@ -11,6 +11,7 @@ interface ContactProps {
 /** The feedback form section the header's Hire us button scrolls to. */
 export function Contact({ onSend }: ContactProps) {
   const { t } = useTranslation();
+  const steps = t('feedbackForm.steps', { returnObjects: true }) as string[];
   return (
     <section id="contact" className="contact" aria-labelledby="contact-title">
       <div className="contact__inner">
@@ -19,6 +20,14 @@ export function Contact({ onSend }: ContactProps) {
             {t('feedbackForm.title')}
           </h2>
           <p className="contact__lead">{t('feedbackForm.lead')}</p>
+          <h3 className="contact__steps-title">{t('feedbackForm.stepsTitle')}</h3>
+          <ol className="contact__steps">
+            {steps.map((step) => (
+              <li key={step} className="contact__step">
+                {step}
+              </li>
+            ))}
+          </ol>
         </div>
         <ContactForm onSend={onSend} />
       </div>
