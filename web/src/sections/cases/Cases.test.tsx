@@ -112,7 +112,7 @@ test('links X or Instagram by sType', () => {
 test('Learn more opens the case page in a new tab, with the Russian prefix in Russian', () => {
   setWidth(1280);
   renderCases('ru');
-  const more = screen.getByRole('link', { name: `Подробнее о проекте ${nth(1).name}` });
+  const more = screen.getByRole('link', { name: `Подробнее о кейсе ${nth(1).name}` });
   expect(more).toHaveAttribute('href', `${DOCS_BASE_URL}/ru/cases/${nth(1).id}`);
   expect(more).toHaveAttribute('target', '_blank');
   expect(more).toHaveAttribute('rel', 'noopener');
