@@ -11,9 +11,12 @@ function Page() {
   useScrollbarActivity();
   useTouchActive();
   return (
-    <button type="button">
-      <span>Press</span>
-    </button>
+    <>
+      <button type="button">
+        <span>Press</span>
+      </button>
+      <a href="#contact">Contact</a>
+    </>
   );
 }
 
@@ -52,6 +55,15 @@ describe('touch', () => {
     expect(button).toHaveClass(TOUCH_ACTIVE_CLASS);
     fireEvent.touchEnd(button);
     expect(button).not.toHaveClass(TOUCH_ACTIVE_CLASS);
+  });
+
+  test('a link takes the active state too', () => {
+    render(<Page />);
+    const link = screen.getByRole('link');
+    fireEvent.touchStart(link);
+    expect(link).toHaveClass(TOUCH_ACTIVE_CLASS);
+    fireEvent.touchEnd(link);
+    expect(link).not.toHaveClass(TOUCH_ACTIVE_CLASS);
   });
 
   test('a cancelled touch also ends the active state', () => {

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { SCROLL_ACTIVE_MS } from '../lib/constants';
 
 export const SCROLLBAR_ACTIVE_CLASS = 'scrollbar-active';
-export const TOUCH_ACTIVE_CLASS = 'is-active';
-const TOUCH_TARGETS = 'button, .button, [role="button"]';
+export const TOUCH_ACTIVE_CLASS = 'is-touch-active';
+// Every control, sections' own buttons and button-like links included.
+const TOUCH_TARGETS = 'button, a[href], [role="button"]';
 
 /** Marks the scrollbar active while the page scrolls, until 700 ms after the last scroll. */
 export function useScrollbarActivity(): void {

@@ -5,22 +5,37 @@ import ru from '../../i18n/locales/ru.json';
 import { SOCIAL_LINKS, type Locale } from '../../lib/constants';
 import { Footer } from './Footer';
 
-test.each(['en', 'ru'] as const)(
-  'shows © 2024 with the Telegram and X links (%s)',
-  (locale: Locale) => {
-    render(
-      <I18nextProvider i18n={createI18n(locale, { ru })}>
-        <Footer />
-      </I18nextProvider>,
-    );
-    const footer = screen.getByRole('contentinfo');
-    expect(footer).toHaveTextContent('© 2024');
-    const hrefs = [...footer.querySelectorAll('a')].map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual([SOCIAL_LINKS.x, SOCIAL_LINKS.telegram]);
-    for (const link of footer.querySelectorAll('a')) {
-      expect(link).toHaveAttribute('target', '_blank');
-      expect(link).toHaveAttribute('rel', 'noopener');
-      expect(link).toHaveAccessibleName();
-    }
-  },
-);
+function renderFooter(locale: Locale) {
+  render(
+    <I18nextProvider i18n={createI18n(locale, { ru })}>
+      <Footer />
+    </I18nextProvider>,
+  );
+  return screen.getByRole('contentinfo');
+}
+
+test.each(['en', 'ru'] as const)('shows © 2024 with the Telegram and X links (%s)', (locale) => {
+  const footer = renderFooter(locale);
+  expect(footer).toHaveTextContent('© 2024');
+  const social = [...footer.querySelectorAll<HTMLAnchorElement>('a[target]')];
+  expect(social.map((link) => link.getAttribute('href'))).toEqual([
+    SOCIAL_LINKS.x,
+    SOCIAL_LINKS.telegram,
+  ]);
+  for (const link of social) {
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener');
+    expect(link).toHaveAccessibleName();
+  }
+});
+
+test('links to the sections', () => {
+  renderFooter('ru');
+  const nav = screen.getByRole('navigation', { name: ru.navigation.footerLabel });
+  expect([...nav.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
+    '#cases',
+    '#services',
+    '#about',
+  ]);
+  expect(nav).toHaveTextContent(ru.navigation.links.services);
+});
