@@ -100,6 +100,13 @@ describe('page composition', () => {
   });
 });
 
+test('a corrupted saved docs store does not break the page', async () => {
+  localStorage.setItem('vuex', '{"state": {"sectionParts": 5, "numberOfShares": "x"');
+  await renderApp('/en');
+  expect(await screen.findByRole('link', { name: en.buttons.hireUs })).toBeInTheDocument();
+  expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2024');
+});
+
 test('switching language through the header keeps the page working', async () => {
   const { location } = await renderApp('/en');
   await act(async () => {
