@@ -31,7 +31,7 @@ async function renderHeader(locale: Locale = 'en', prepare?: (i18n: I18n) => voi
   return { ...view, location, i18n };
 }
 
-const burger = () => screen.getByRole('button', { name: /menu/i });
+const burger = () => screen.getByRole('button', { name: /menu|меню/i });
 
 beforeEach(() => {
   useDocsStore.setState(initialDocs());
@@ -249,6 +249,13 @@ describe('language switch', () => {
     expect(document.cookie).toContain('user-locale=ru');
     expect(location.history).toEqual(['/ru']);
     expect(screen.getByRole('link', { name: ru.buttons.hireUs })).toBeInTheDocument();
+  });
+
+  test('choosing a language closes the mobile sidebar', async () => {
+    await renderHeader('en');
+    await userEvent.click(burger());
+    await userEvent.click(screen.getByRole('link', { name: 'Ru' }));
+    expect(burger()).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('Eng switches back to English', async () => {

@@ -151,7 +151,7 @@ export function Header({ locale }: { locale: Locale }) {
                 ))}
               </ul>
             </nav>
-            <LocaleSwitch current={locale} />
+            <LocaleSwitch current={locale} onChoose={closeMenu} />
             <SocialLinks className="header__social" />
           </div>
         </div>

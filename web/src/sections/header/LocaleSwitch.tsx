@@ -7,13 +7,14 @@ import { useSwitchLocale } from '../../i18n/useSwitchLocale';
  * The Eng / Ru switcher. Real links to /en and /ru, so it works without JavaScript; with it,
  * the page switches in place.
  */
-export function LocaleSwitch({ current }: { current: Locale }) {
+export function LocaleSwitch({ current, onChoose }: { current: Locale; onChoose?: () => void }) {
   const { t } = useTranslation();
   const switchLocale = useSwitchLocale();
 
   const choose = (event: MouseEvent<HTMLAnchorElement>, locale: Locale) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
+    onChoose?.();
     if (locale !== current) void switchLocale(locale);
   };
 
