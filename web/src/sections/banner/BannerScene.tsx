@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
-import { cameraDistance, maxDpr } from '../../lib/scene';
+import { CAMERA_FOV, cameraDistance, maxDpr } from '../../lib/scene';
 import { prefersReducedMotion } from '../../lib/motion';
 import { EmblemModel } from './EmblemModel';
 import { RotateOnlyControls } from './RotateOnlyControls';
@@ -19,7 +19,7 @@ export default function BannerScene() {
       <Canvas
         frameloop={onScreen ? (still ? 'demand' : 'always') : 'never'}
         dpr={[1, maxDpr(width)]}
-        camera={{ position: [0, 0, distance], fov: 30, near: 1, far: 2000 }}
+        camera={{ position: [0, 0, distance], fov: CAMERA_FOV, near: 1, far: 2000 }}
         gl={{ antialias: true, alpha: true, powerPreference: 'low-power' }}
       >
         <CameraDistance distance={distance} />

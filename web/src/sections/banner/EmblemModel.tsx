@@ -6,6 +6,7 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import {
   DRACO_DECODER_PATH,
   DRACO_WORKER_LIMIT,
+  MODEL_SCALE,
   MODEL_URL,
   ROTATION_PER_FRAME,
 } from '../../lib/scene';
@@ -35,7 +36,7 @@ export function EmblemModel({ spinning }: EmblemModelProps) {
     if (spinning && group.current) group.current.rotation.y += ROTATION_PER_FRAME;
   });
   return (
-    <group ref={group} rotation={[0.35, 0, -0.12]}>
+    <group ref={group} rotation={[0.35, 0, -0.12]} scale={MODEL_SCALE}>
       <primitive object={gltf.scene} />
     </group>
   );
