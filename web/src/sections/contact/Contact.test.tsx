@@ -130,6 +130,8 @@ test.each([
   ['a 503', 503, { error: 'unavailable' }],
   ['a 500', 500, {}],
   ['a 429', 429, { error: 'rate_limited' }],
+  ['a 422 that names no form field', 422, { errors: { locale: 'invalid' } }],
+  ['a 413', 413, { error: 'too_large' }],
 ])('on %s keeps the text and says the lead was not sent', async (_name, status, body) => {
   respond(status, body);
   const { field, fill, submit, onSend, messages } = renderContact();
