@@ -7,8 +7,8 @@ namespace landing::http::limits {
 
 using namespace std::chrono_literals;
 
-inline constexpr std::size_t header_bytes = 8 * 1024;
-inline constexpr std::size_t body_bytes = 16 * 1024;
+inline constexpr std::size_t header_bytes = std::size_t{8} * 1024;
+inline constexpr std::size_t body_bytes = std::size_t{16} * 1024;
 
 // A client gets this long to send a whole request head, so a slow sender (slowloris) holds a
 // connection slot for a bounded time only.

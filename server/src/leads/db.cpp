@@ -20,10 +20,17 @@ connection::connection(const std::string& path) {
     throw error("cannot open database " + path + ": " + reason);
   }
   sqlite3_busy_timeout(db_, 5000);
-  exec("PRAGMA journal_mode=WAL");
-  // FULL: a lead acknowledged with 202 survives power loss, not just a crash of this process.
-  exec("PRAGMA synchronous=FULL");
-  exec("PRAGMA foreign_keys=ON");
+  try {
+    exec("PRAGMA journal_mode=WAL");
+    // FULL: a lead acknowledged with 202 survives power loss, not just a crash of this process.
+    exec("PRAGMA synchronous=FULL");
+    exec("PRAGMA foreign_keys=ON");
+  } catch (...) {
+    // The destructor does not run for a half-built object, so close here.
+    sqlite3_close_v2(db_);
+    db_ = nullptr;
+    throw;
+  }
 }
 
 connection::~connection() { sqlite3_close_v2(db_); }
