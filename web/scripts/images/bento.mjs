@@ -33,7 +33,7 @@ function decoration(index, w, h, accent) {
       return [0, 1, 2, 3]
         .map(
           (i) =>
-            `<g transform="translate(${560 + i * 92} ${300 - i * 46})"><path d="M0 28 L40 8 L80 28 L40 48 Z" fill="${accent}" opacity="${0.35 + i * 0.2}"/><path d="M0 28 V72 L40 92 V48 Z" fill="${C.surface2}"/><path d="M80 28 V72 L40 92 V48 Z" fill="#24243a"/></g>`,
+            `<g transform="translate(${610 + i * 84} ${310 - i * 46})"><path d="M0 28 L40 8 L80 28 L40 48 Z" fill="${accent}" opacity="${0.35 + i * 0.2}"/><path d="M0 28 V72 L40 92 V48 Z" fill="${C.surface2}"/><path d="M80 28 V72 L40 92 V48 Z" fill="#24243a"/></g>`,
         )
         .join('');
     }
