@@ -1,5 +1,5 @@
 // Generates the preloader's brand intro: web/public/video/preloader.{webm,mp4} and its poster
-// frame preloader-poster.jpg. Frames are drawn as SVG, rasterised with sharp and encoded with
+// frame preloader-poster.webp. Frames are drawn as SVG, rasterised with sharp and encoded with
 // ffmpeg (installed with apt-get when missing). Run: node scripts/make-preloader-video.mjs
 // The intro is 720×720 with everything inside the centre, so `object-fit: cover` crops it well
 // on both portrait phones and wide screens. Budget: video files and poster under 400 KB together.
@@ -109,14 +109,14 @@ try {
   ]);
   // The poster is the first frame, so the video starts exactly where the poster was.
   await sharp(path.join(frames, '0000.png'))
-    .jpeg({ quality: 70, mozjpeg: true })
-    .toFile(path.join(out, 'preloader-poster.jpg'));
+    .webp({ quality: 72, effort: 6 })
+    .toFile(path.join(out, 'preloader-poster.webp'));
 } finally {
   await rm(frames, { recursive: true, force: true });
 }
 
 let total = 0;
-for (const file of ['preloader.webm', 'preloader.mp4', 'preloader-poster.jpg']) {
+for (const file of ['preloader.webm', 'preloader.mp4', 'preloader-poster.webp']) {
   const { size } = await stat(path.join(out, file));
   total += size;
   console.log(`${file}: ${(size / 1024).toFixed(1)} KB`);

@@ -1,6 +1,9 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
-import { act, render, screen } from '@testing-library/react';
+import { act, render as rtlRender, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '../../i18n/i18n';
 import { mockMatchMedia } from '../../app/testing';
 import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../lib/constants';
 import { Preloader } from './Preloader';
@@ -8,6 +11,9 @@ import { PRELOADER_VIDEO } from './video';
 
 // Vitest does not load style sheets, so the CSS is read as text.
 const css = readFileSync('src/sections/preloader/Preloader.css', 'utf8');
+
+const render = (ui: ReactElement) =>
+  rtlRender(<I18nextProvider i18n={createI18n('en')}>{ui}</I18nextProvider>);
 
 const preloader = () => screen.queryByTestId('preloader');
 
@@ -64,12 +70,13 @@ describe('video', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  test('shows only its light poster until the page has loaded', () => {
+  test('shows the brand and its light poster, and fetches the video only after the load', () => {
     const { container } = render(<Preloader />);
+    expect(preloader()).toHaveTextContent('Mintline');
     const video = container.querySelector('video');
     if (!video) throw new Error('no video');
-    expect(video).toHaveAttribute('poster', PRELOADER_VIDEO.poster);
     expect(video).toHaveAttribute('preload', 'none');
+    expect(video).toHaveAttribute('poster', PRELOADER_VIDEO.poster);
     expect(video).not.toHaveAttribute('src');
     readyState = 'complete';
     act(() => {

@@ -2,5 +2,5 @@
 export const PRELOADER_VIDEO = {
   webm: '/video/preloader.webm',
   mp4: '/video/preloader.mp4',
-  poster: '/video/preloader-poster.jpg',
+  poster: '/video/preloader-poster.webp',
 } as const;
