@@ -24,6 +24,9 @@ class FakeObserver {
   disconnect() {}
 }
 
+const mediaListeners = new Set<() => void>();
+
+/** Pretends the window is `width` px wide; media query listeners hear about later changes. */
 function setWidth(width: number) {
   vi.stubGlobal('innerWidth', width);
   vi.stubGlobal('innerHeight', 800);
@@ -31,8 +34,14 @@ function setWidth(width: number) {
     const max = /max-width:\s*(\d+)px/.exec(query);
     const min = /min-width:\s*(\d+)px/.exec(query);
     const matches = max ? width <= Number(max[1]) : min ? width >= Number(min[1]) : false;
-    return { matches, media: query, addEventListener() {}, removeEventListener() {} };
+    return {
+      matches,
+      media: query,
+      addEventListener: (_type: string, listener: () => void) => mediaListeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => mediaListeners.delete(listener),
+    };
   });
+  act(() => mediaListeners.forEach((listener) => listener()));
 }
 
 function renderCases(lng: 'en' | 'ru' = 'en') {
@@ -57,6 +66,7 @@ const activeName = () =>
   document.querySelector('.case-card--active .case-card__name')?.textContent ?? null;
 
 beforeEach(() => {
+  mediaListeners.clear();
   observed = undefined;
   vi.stubGlobal('IntersectionObserver', FakeObserver);
 });
@@ -157,4 +167,13 @@ test('fades the pinned title out as the end of the list rises to it', () => {
   expect(Number(pinned.style.opacity)).toBeCloseTo(0.5);
   scrollListEndTo(100);
   expect(pinned.style.opacity).toBe('0');
+});
+
+test('stops highlighting when the window widens past 1024 px', () => {
+  setWidth(800);
+  renderCases();
+  scrollCardsTo(0);
+  expect(activeName()).toBe(nth(0).name);
+  setWidth(1280);
+  expect(document.querySelector('.case-card--active')).toBeNull();
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { HIGHLIGHT_MAX_WIDTH, nearestToCentre } from '../../lib/highlight';
-import { matchesQuery } from '../../lib/motion';
+import { useMediaQuery } from './useMediaQuery';
 
 const NARROW = `(max-width: ${HIGHLIGHT_MAX_WIDTH}px)`;
 const THRESHOLDS = [0, 0.25, 0.5, 0.75, 1];
@@ -12,9 +12,10 @@ const THRESHOLDS = [0, 0.25, 0.5, 0.75, 1];
 export function useCaseHighlight(count: number) {
   const cards = useRef<(HTMLElement | null)[]>([]);
   const [active, setActive] = useState(-1);
+  const narrow = useMediaQuery(NARROW);
 
   useEffect(() => {
-    if (!('IntersectionObserver' in window) || !matchesQuery(NARROW)) return;
+    if (!narrow || !('IntersectionObserver' in window)) return;
     const pick = () => {
       const boxes = cards.current.map(
         (el) => el?.getBoundingClientRect() ?? { top: 1e9, bottom: 1e9 },
@@ -27,7 +28,7 @@ export function useCaseHighlight(count: number) {
       observer.disconnect();
       setActive(-1);
     };
-  }, [count]);
+  }, [count, narrow]);
 
   return { cards, active };
 }

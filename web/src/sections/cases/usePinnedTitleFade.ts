@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { HIGHLIGHT_MAX_WIDTH, pinnedTitleOpacity } from '../../lib/highlight';
-import { matchesQuery } from '../../lib/motion';
+import { useMediaQuery } from './useMediaQuery';
 
 const WIDE = `(min-width: ${HIGHLIGHT_MAX_WIDTH + 1}px)`;
 
@@ -10,9 +10,15 @@ const WIDE = `(min-width: ${HIGHLIGHT_MAX_WIDTH + 1}px)`;
  */
 export function usePinnedTitleFade(list: RefObject<HTMLElement | null>) {
   const title = useRef<HTMLDivElement>(null);
+  const wide = useMediaQuery(WIDE);
 
   useEffect(() => {
-    if (!matchesQuery(WIDE)) return;
+    const el = title.current;
+    if (!wide) {
+      // Back to a narrow layout: the title is no longer pinned, so it must not stay faded.
+      if (el) el.style.opacity = '';
+      return;
+    }
     let frame = 0;
     const update = () => {
       frame = 0;
@@ -33,7 +39,7 @@ export function usePinnedTitleFade(list: RefObject<HTMLElement | null>) {
       window.removeEventListener('scroll', onScroll);
       cancelAnimationFrame(frame);
     };
-  }, [list]);
+  }, [list, wide]);
 
   return title;
 }

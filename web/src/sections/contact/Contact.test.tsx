@@ -62,6 +62,7 @@ test('marks every invalid field and sends nothing', async () => {
     expect(field(key)).toHaveClass('contact-form__input--invalid');
     expect(field(key)).toHaveAttribute('aria-invalid', 'true');
   }
+  expect(field('name')).toHaveFocus();
   expect(fetchMock).not.toHaveBeenCalled();
 });
 
