@@ -4,10 +4,3 @@ export function prefersReducedMotion(): boolean {
     ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
     : false;
 }
-
-/** Whether a width media query holds now (false where matchMedia is missing, as on the server). */
-export function matchesQuery(query: string): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(query).matches
-    : false;
-}
