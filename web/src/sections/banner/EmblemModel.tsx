@@ -14,7 +14,7 @@ import {
 let draco: DRACOLoader | undefined;
 
 /** One decoder for the page, self-hosted (the CSP allows no CDN), with at most 4 workers. */
-function useDraco(loader: GLTFLoader) {
+function withDraco(loader: GLTFLoader) {
   if (!draco) {
     draco = new DRACOLoader();
     draco.setDecoderPath(DRACO_DECODER_PATH);
@@ -30,7 +30,7 @@ interface EmblemModelProps {
 
 /** The studio's emblem (web/public/models/emblem.glb, made by scripts/generate-model.mjs). */
 export function EmblemModel({ spinning }: EmblemModelProps) {
-  const gltf = useLoader(GLTFLoader, MODEL_URL, useDraco);
+  const gltf = useLoader(GLTFLoader, MODEL_URL, withDraco);
   const group = useRef<Group>(null);
   useFrame(() => {
     if (spinning && group.current) group.current.rotation.y += ROTATION_PER_FRAME;
