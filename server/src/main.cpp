@@ -114,6 +114,7 @@ int serve(const config& cfg) {
   } catch (const std::exception& e) {
     return fail(e.what());
   }
+
   landing::http::server_options options;
   try {
     options.endpoint = landing::http::parse_endpoint(cfg.listen);
@@ -167,6 +168,23 @@ int serve(const config& cfg) {
   application.contact = &contact;
   application.healthz = [&] { return probe->healthz(); };
   application.metrics_page = [&] { return probe->metrics_page(stats); };
+
+  // Started only now, so the exits above are not held up by compression.
+  std::atomic<bool> stop_compressing{false};
+  std::thread compressor([&files, &stop_compressing] {
+    const auto started = std::chrono::steady_clock::now();
+    files.compress_all({}, stop_compressing);
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+    if (!stop_compressing) landing::log::info("site_compressed", {{"seconds", took.count()}});
+  });
+  struct compressor_guard {
+    std::atomic<bool>& stop;
+    std::thread& thread;
+    ~compressor_guard() {
+      stop = true;
+      thread.join();
+    }
+  } const join_compressor{stop_compressing, compressor};
 
   try {
     landing::http::serve(options, application, [&](const auto& endpoint) {

@@ -80,6 +80,10 @@ TEST_F(site_serving, files_win_over_routes_and_hashed_assets_are_immutable) {
 }
 
 TEST_F(site_serving, compresses_by_accept_encoding_and_revalidates_with_etags) {
+  // Compression runs in the background after start-up; wait for the log line.
+  for (int i = 0; i < 250 && server_->output().find("site_compressed") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
   const auto br = http_call("GET", url("/assets/index-AbC123.js"), {"Accept-Encoding: gzip, br"});
   EXPECT_EQ(br.header("content-encoding"), "br");
   EXPECT_EQ(br.header("vary"), "Accept-Encoding");

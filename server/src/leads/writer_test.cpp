@@ -37,7 +37,8 @@ TEST(writer, commits_concurrent_leads_and_reports_each_id) {
     for (int i = 0; i < 200; ++i) {
       auto promise = std::make_shared<std::promise<std::optional<std::string>>>();
       ids.push_back(promise->get_future());
-      writer.submit(sample(), [promise](std::optional<std::string> id) { promise->set_value(id); });
+      writer.submit(sample(),
+                    [promise](const std::optional<std::string>& id) { promise->set_value(id); });
     }
   }
   for (auto& id : ids) {

@@ -3,18 +3,48 @@
 #include <brotli/encode.h>
 #include <zlib.h>
 
+#include <algorithm>
+
 namespace landing::site {
 
-std::optional<std::string> brotli_compress(std::string_view data, int quality) {
-  std::string out(BrotliEncoderMaxCompressedSize(data.size()), '\0');
-  std::size_t out_size = out.size();
-  if (out.empty() ||
-      BrotliEncoderCompress(quality, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC, data.size(),
-                            reinterpret_cast<const uint8_t*>(data.data()), &out_size,
-                            reinterpret_cast<uint8_t*>(out.data())) != BROTLI_TRUE) {
-    return std::nullopt;
+std::optional<std::string> brotli_compress(std::string_view data, int quality,
+                                           const std::atomic<bool>* stop) {
+  BrotliEncoderState* state = BrotliEncoderCreateInstance(nullptr, nullptr, nullptr);
+  if (!state) return std::nullopt;
+  BrotliEncoderSetParameter(state, BROTLI_PARAM_QUALITY, static_cast<uint32_t>(quality));
+  BrotliEncoderSetParameter(state, BROTLI_PARAM_SIZE_HINT, static_cast<uint32_t>(data.size()));
+  std::string out;
+  const auto* next_in = reinterpret_cast<const uint8_t*>(data.data());
+  std::size_t available_in = 0;
+  std::size_t remaining = data.size();
+  constexpr std::size_t chunk = 64 * 1024;
+  bool ok = true;
+  for (;;) {
+    if (stop && stop->load()) {
+      ok = false;
+      break;
+    }
+    if (available_in == 0 && remaining > 0) {
+      available_in = std::min(chunk, remaining);
+      remaining -= available_in;
+    }
+    const auto operation = remaining == 0 ? BROTLI_OPERATION_FINISH : BROTLI_OPERATION_PROCESS;
+    std::size_t available_out = 0;
+    if (!BrotliEncoderCompressStream(state, operation, &available_in, &next_in, &available_out,
+                                     nullptr, nullptr)) {
+      ok = false;
+      break;
+    }
+    // Take whatever output the encoder has buffered.
+    while (BrotliEncoderHasMoreOutput(state)) {
+      std::size_t size = 0;
+      const uint8_t* bytes = BrotliEncoderTakeOutput(state, &size);
+      out.append(reinterpret_cast<const char*>(bytes), size);
+    }
+    if (BrotliEncoderIsFinished(state)) break;
   }
-  out.resize(out_size);
+  BrotliEncoderDestroyInstance(state);
+  if (!ok) return std::nullopt;
   return out;
 }
 

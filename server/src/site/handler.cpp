@@ -23,12 +23,13 @@ std::string page_path(std::string_view locale, std::string_view name) {
 }
 
 const representation& pick(const asset& item, const http::request& req) {
-  switch (
-      choose_encoding(req.header("Accept-Encoding"), item.br.has_value(), item.gzip.has_value())) {
+  const auto* br = item.br();
+  const auto* gzip = item.gzip();
+  switch (choose_encoding(req.header("Accept-Encoding"), br != nullptr, gzip != nullptr)) {
     case encoding::br:
-      return *item.br;
+      return *br;
     case encoding::gzip:
-      return *item.gzip;
+      return *gzip;
     case encoding::identity:
       break;
   }

@@ -61,23 +61,16 @@ representation make_representation(std::string body, std::string_view path,
   return rep;
 }
 
-asset make_asset(const std::string& path, std::string body, const load_options& options) {
-  asset result;
+std::unique_ptr<asset> make_asset(const std::string& path, std::string body) {
+  auto item = std::make_unique<asset>();
   const auto type = mime_for(path);
-  result.content_type = type.content_type;
-  std::optional<std::string> br;
-  std::optional<std::string> gz;
-  if (type.compressible && body.size() > 256) {
-    br = brotli_compress(body, options.brotli_quality);
-    gz = gzip_compress(body);
-    if (br && br->size() >= body.size()) br.reset();
-    if (gz && gz->size() >= body.size()) gz.reset();
-  }
-  const bool varies = br.has_value() || gz.has_value();
-  if (br) result.br = make_representation(std::move(*br), path, "br", true);
-  if (gz) result.gzip = make_representation(std::move(*gz), path, "gzip", true);
-  result.identity = make_representation(std::move(body), path, {}, varies);
-  return result;
+  item->content_type = type.content_type;
+  item->path = path;
+  item->compressible = type.compressible && body.size() > 256;
+  // Vary is announced up front for anything that may get a compressed form later, so no cache
+  // keeps an identity answer for every client.
+  item->identity = make_representation(std::move(body), path, {}, item->compressible);
+  return item;
 }
 
 std::string read_file(const std::filesystem::path& file) {
@@ -94,7 +87,7 @@ std::string_view cache_control_for(std::string_view path) {
   return "public, max-age=600, must-revalidate";
 }
 
-site site::load(const std::filesystem::path& root, const load_options& options) {
+site site::load(const std::filesystem::path& root) {
   std::error_code ec;
   if (!std::filesystem::is_directory(root, ec)) {
     throw std::runtime_error("site folder " + root.string() + " is not a readable directory");
@@ -115,49 +108,65 @@ site site::load(const std::filesystem::path& root, const load_options& options) 
     files.emplace_back("/" + relative, it->path());
   }
 
-  std::vector<std::pair<std::string, asset>> loaded(files.size());
+  site result;
+  for (const auto& [path, file] : files) {
+    result.assets_.emplace(path, make_asset(path, read_file(file)));
+  }
+  return result;
+}
+
+void site::compress(asset& item, const load_options& options, const std::atomic<bool>* stop) {
+  if (!item.compressible || item.br() || item.gzip()) return;
+  const auto& body = item.identity.body;
+  if (auto br = brotli_compress(body, options.brotli_quality, stop);
+      br && br->size() < body.size()) {
+    item.br_storage_ = std::make_unique<const representation>(
+        make_representation(std::move(*br), item.path, "br", true));
+    item.br_.store(item.br_storage_.get(), std::memory_order_release);
+  }
+  if (auto gz = gzip_compress(body); gz && gz->size() < body.size()) {
+    item.gzip_storage_ = std::make_unique<const representation>(
+        make_representation(std::move(*gz), item.path, "gzip", true));
+    item.gzip_.store(item.gzip_storage_.get(), std::memory_order_release);
+  }
+}
+
+void site::compress_all(const load_options& options, const std::atomic<bool>& stop) {
+  std::vector<asset*> work;
+  for (auto& [path, item] : assets_) work.push_back(item.get());
+  // Smallest first: the HTML pages and small scripts get their compressed forms within
+  // milliseconds, the big bundles follow.
+  std::sort(work.begin(), work.end(), [](const asset* a, const asset* b) {
+    return a->identity.body.size() < b->identity.body.size();
+  });
   std::atomic<std::size_t> next{0};
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  const auto work = [&] {
-    for (auto i = next++; i < files.size(); i = next++) {
-      try {
-        loaded[i] = {files[i].first,
-                     make_asset(files[i].first, read_file(files[i].second), options)};
-      } catch (...) {
-        const std::lock_guard lock(failure_mutex);
-        failure = std::current_exception();
-      }
-    }
+  const auto run = [&] {
+    for (auto i = next++; i < work.size() && !stop.load(); i = next++)
+      compress(*work[i], options, &stop);
   };
-  // Brotli at quality 11 is slow; spreading files over cores keeps start-up short.
   const unsigned threads =
       std::clamp(options.threads ? options.threads : std::thread::hardware_concurrency(), 1U, 8U);
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(run);
+  run();
   for (auto& thread : pool) thread.join();
-  if (failure) std::rethrow_exception(failure);
-
-  site result;
-  for (auto& [path, item] : loaded) result.assets_.emplace(std::move(path), std::move(item));
-  return result;
 }
 
 const asset* site::find(std::string_view path) const {
   const auto found = assets_.find(path);
-  return found == assets_.end() ? nullptr : &found->second;
+  return found == assets_.end() ? nullptr : found->second.get();
 }
 
 std::size_t site::bytes() const {
   std::size_t total = 0;
-  for (const auto& [path, item] : assets_) total += item.identity.body.size();
+  for (const auto& [path, item] : assets_) total += item->identity.body.size();
   return total;
 }
 
-void site::add(std::string path, std::string body, const load_options& options) {
-  auto item = make_asset(path, std::move(body), options);
-  assets_.insert_or_assign(std::move(path), std::move(item));
+void site::add(const std::string& path, std::string body, const load_options& options) {
+  auto item = make_asset(path, std::move(body));
+  compress(*item, options);
+  assets_.insert_or_assign(path, std::move(item));
 }
 
 }  // namespace landing::site

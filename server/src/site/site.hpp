@@ -1,7 +1,9 @@
 #pragma once
 
+#include <atomic>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,11 +20,24 @@ struct representation {
   std::string not_modified_head;  // what a 304 repeats: ETag, Cache-Control, Vary
 };
 
+// A file of the site. The compressed forms arrive after start-up (brotli at quality 11 takes
+// seconds for a large bundle): each is published once through an atomic pointer, and until
+// then the identity bytes are served.
 struct asset {
   representation identity;
-  std::optional<representation> br;
-  std::optional<representation> gzip;
   std::string_view content_type;
+  std::string path;
+  bool compressible = false;
+
+  [[nodiscard]] const representation* br() const { return br_.load(std::memory_order_acquire); }
+  [[nodiscard]] const representation* gzip() const { return gzip_.load(std::memory_order_acquire); }
+
+ private:
+  friend class site;
+  std::unique_ptr<const representation> br_storage_;
+  std::unique_ptr<const representation> gzip_storage_;
+  std::atomic<const representation*> br_{nullptr};
+  std::atomic<const representation*> gzip_{nullptr};
 };
 
 struct load_options {
@@ -34,15 +49,21 @@ class site {
  public:
   // Reads every file under root except dotfiles and dot-directories. Throws std::runtime_error
   // with a one-line reason when the folder cannot be read.
-  static site load(const std::filesystem::path& root, const load_options& options = {});
+  // Compression is left to compress_all(), so the server listens at once.
+  static site load(const std::filesystem::path& root);
 
   // By URL path, such as "/en/index.html".
   [[nodiscard]] const asset* find(std::string_view path) const;
   [[nodiscard]] std::size_t size() const { return assets_.size(); }
   [[nodiscard]] std::size_t bytes() const;
 
-  // For tests: add a file as if it had been loaded.
-  void add(std::string path, std::string body, const load_options& options = {});
+  // Computes the brotli and gzip forms of every compressible file, keeping those that are
+  // smaller, and publishes each as it is done. Safe while requests are served; returns early
+  // once `stop` is set.
+  void compress_all(const load_options& options, const std::atomic<bool>& stop);
+
+  // For tests: add a file as if it had been loaded, compressed at once.
+  void add(const std::string& path, std::string body, const load_options& options = {});
 
  private:
   struct string_hash {
@@ -51,7 +72,9 @@ class site {
       return std::hash<std::string_view>{}(text);
     }
   };
-  std::unordered_map<std::string, asset, string_hash, std::equal_to<>> assets_;
+  static void compress(asset& item, const load_options& options,
+                       const std::atomic<bool>* stop = nullptr);
+  std::unordered_map<std::string, std::unique_ptr<asset>, string_hash, std::equal_to<>> assets_;
 };
 
 // Hashed build output may be cached forever; everything else must be revalidated.
