@@ -175,6 +175,15 @@ describe.each([DESKTOP_MIN_WIDTH, 1920])('at 1280 px and up (%i px wide)', (widt
     expect(useDocsStore.getState().currentPartId).toBe(3);
   });
 
+  test('Escape closes a panel opened by the mouse', async () => {
+    await renderHeader();
+    const link = screen.getByRole('link', { name: en.navigation.links.about });
+    await userEvent.hover(link);
+    expect(link).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(link).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('works with the keyboard: focus opens, Escape closes, Tab out closes', async () => {
     await renderHeader();
     const link = screen.getByRole('link', { name: en.navigation.links.cases });

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { scrollToSection } from '../../components/scrollToSection';
@@ -39,6 +39,25 @@ export function Header({ locale }: { locale: Locale }) {
     setCurrentSectionId(index);
   };
   const closePreview = () => setPreview(null);
+
+  // Escape closes an open preview wherever focus is; if focus was inside the panel it goes back
+  // to the panel's link, without that focus reopening the panel.
+  useEffect(() => {
+    if (preview === null) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const link = document.getElementById(`nav-${NAV_GROUPS[preview]}`);
+      const focusInside = link?.parentElement?.contains(document.activeElement) ?? false;
+      setPreview(null);
+      if (focusInside && link) {
+        returningFocus.current = true;
+        link.focus();
+        returningFocus.current = false;
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [preview]);
   const leaveItem = (event: FocusEvent<HTMLLIElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) closePreview();
   };
@@ -102,18 +121,7 @@ export function Header({ locale }: { locale: Locale }) {
           </button>
 
           <div id={MENU_ID} className="header__sidebar" data-open={mobileOpen}>
-            <nav
-              className="nav"
-              aria-label={t('navigation.label')}
-              onKeyDown={(event) => {
-                if (event.key === 'Escape' && preview !== null) {
-                  closePreview();
-                  returningFocus.current = true;
-                  document.getElementById(`nav-${NAV_GROUPS[preview]}`)?.focus();
-                  returningFocus.current = false;
-                }
-              }}
-            >
+            <nav className="nav" aria-label={t('navigation.label')}>
               <ul className="nav__list">
                 {NAV_GROUPS.map((group, index) => (
                   <li
