@@ -24,6 +24,8 @@ export default defineConfig({
   use: {
     headless: true,
     trace: 'retain-on-failure',
+    // Journeys skip the preloader and the typing animation; the preloader test turns motion on.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumFlags },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import telegramContract from '../../contract/telegram-message.json' with { type: 'json' };
+import validationContract from '../../contract/contact-validation.json' with { type: 'json' };
+
+export const FIELDS = ['name', 'social', 'email', 'message'] as const;
+export type Field = (typeof FIELDS)[number];
+export type Lead = Record<Field, string>;
+
+/** A valid lead whose message carries a unique tag, so a test finds its own Telegram message. */
+export function uniqueLead(locale: 'en' | 'ru'): Lead & { tag: string } {
+  const tag = randomUUID().slice(0, 8);
+  return locale === 'ru'
+    ? {
+        tag,
+        name: 'Анна',
+        social: '@anna_ru',
+        email: 'anna@example.ru',
+        message: `Нужен Telegram-бот, заявка ${tag}`,
+      }
+    : {
+        tag,
+        name: 'Anna',
+        social: '@anna_dev',
+        email: 'anna@example.com',
+        message: `We need a landing page, lead ${tag}`,
+      };
+}
+
+/**
+ * The text contract/telegram-message.json describes: the name, "сообщает:", the message, then
+ * "Контактные данные:", the email, the handle, and a last line with the lead id.
+ */
+export function telegramText(lead: Lead, id: string): string {
+  return `${lead.name} сообщает:\n${lead.message}\n\nКонтактные данные:\n${lead.email}\n${lead.social}\n\nЗаявка ${id}`;
+}
+
+export const telegramCases = telegramContract.cases;
+
+/** A lead id as the contract's examples write them (a ULID: 26 Crockford base32 characters). */
+export const LEAD_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * The contract's vectors a visitor can type into the form and that must fail on exactly one
+ * field. Control characters are left out (text inputs drop line breaks, so the browser would
+ * change the value), and so are the too-long cases (the inputs may cap length with maxlength).
+ */
+export const invalidVectors = validationContract.cases
+  .map((c) => ({ title: c.title, input: c.input as Lead, errors: c.errors as Partial<Lead> }))
+  .filter(({ input, errors }) => {
+    const codes = Object.values(errors);
+    return (
+      codes.length === 1 &&
+      codes[0] !== 'too_long' &&
+      !Object.values(input).some((value) => CONTROL.test(value))
+    );
+  });
