@@ -49,7 +49,7 @@ function frame(t) {
   const sweep = -200 + ((t * 260) % 900);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">
 <defs>
-<radialGradient id="glow" cx="0.5" cy="0.45" r="0.5"><stop stop-color="${COLORS.accent}" stop-opacity="${(0.35 + 0.1 * Math.sin(t * 2)).toFixed(3)}"/><stop offset="1" stop-color="${COLORS.bg}" stop-opacity="0"/></radialGradient>
+<radialGradient id="glow" cx="0.5" cy="0.47" r="0.42"><stop stop-color="${COLORS.accent}" stop-opacity="${(0.35 + 0.1 * Math.sin(t * 2)).toFixed(3)}"/><stop offset="1" stop-color="${COLORS.bg}" stop-opacity="0"/></radialGradient>
 <linearGradient id="sweep" x1="0" x2="1"><stop stop-color="#fff" stop-opacity="0"/><stop offset="0.5" stop-color="#fff" stop-opacity="0.55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>
 <clipPath id="word"><text x="${c}" y="${c + 150}" text-anchor="middle" font-family="sans-serif" font-size="54" font-weight="700">Mintline</text></clipPath>
 </defs>
