@@ -23,13 +23,14 @@ work="$(mktemp -d)"
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
-  sleep 0.3
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   rm -rf "$work"
 }
 trap cleanup EXIT
 
 cp -r "$site" "$work/site"
+# nginx's workers run as www-data and must be able to read the copy.
+chmod -R a+rX "$work"
 rm -rf "$work/site/.vite"
 find "$work/site" -type f \( -name '*.html' -o -name '*.js' -o -name '*.css' -o -name '*.svg' \
   -o -name '*.json' -o -name '*.txt' -o -name '*.xml' -o -name '*.wasm' -o -name '*.glb' \) \
@@ -77,6 +78,9 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 
+# Compressed forms are computed in the background after start-up; measure once they exist.
+for _ in $(seq 1200); do grep -q '"event":"site_compressed"' "$work/server.log" && break; sleep 0.1; done
+
 js="$(cd "$work/site" && ls -S assets/*.js | head -1)"
 encoding="Accept-Encoding: gzip, deflate, br"
 etag_of() { curl -sI -H "$encoding" "$1" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag"{print $2}'; }
@@ -106,6 +110,14 @@ for scenario in html revalidate js; do
     ours_header="If-None-Match: $(etag_of "http://127.0.0.1:$ours_port$path")"
     nginx_header="If-None-Match: $(etag_of "http://127.0.0.1:$nginx_port$path")"
   fi
+  # Same work on both sides: show status and bytes of one answer each.
+  for target in "ours $ours_port $ours_header" "nginx $nginx_port $nginx_header"; do
+    set -- $target
+    name=$1 port=$2
+    shift 2
+    curl -s -o /dev/null -H "$encoding" ${1:+-H "$*"} \
+      -w "  $name: %{http_code} %{size_download} bytes %{content_type}\n" "http://127.0.0.1:$port$path"
+  done
   read -r ours_rps ours_p99 < <(run ours "http://127.0.0.1:$ours_port$path" "$ours_header")
   read -r nginx_rps nginx_p99 < <(run nginx "http://127.0.0.1:$nginx_port$path" "$nginx_header")
   ratio="$(awk -v a="$ours_rps" -v b="$nginx_rps" 'BEGIN { printf "%.2f", b ? a / b : 0 }')"

@@ -26,7 +26,7 @@ void server_state::close_idle() {
     }
   }
   for (auto& conn : alive) {
-    // The idle flag and the socket belong to the connection's strand.
+    // The idle flag and the socket belong to the connection's io_context thread.
     boost::asio::post(conn->stream.get_executor(), [conn] {
       if (conn->idle) {
         boost::system::error_code ignored;

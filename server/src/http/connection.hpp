@@ -12,11 +12,12 @@
 
 namespace landing::http {
 
-// One accepted socket. Its members are touched only on the connection's strand.
+// One accepted socket. Its members are touched only by the thread running its io_context.
 struct connection {
   explicit connection(boost::asio::ip::tcp::socket socket) : stream(std::move(socket)) {}
   boost::beast::tcp_stream stream;
-  bool idle = true;  // waiting for a request, so safe to close at shutdown
+  bool idle = true;         // waiting for a request, so safe to close at shutdown
+  std::string head_buffer;  // response head, reused across requests
 };
 
 // Shared by the listener and all sessions.

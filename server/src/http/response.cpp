@@ -98,6 +98,13 @@ std::string_view reason_phrase(unsigned status) {
 
 std::string serialize_head(const response& res, bool keep_alive, std::string_view common) {
   std::string head;
+  serialize_head(head, res, keep_alive, common);
+  return head;
+}
+
+void serialize_head(std::string& head, const response& res, bool keep_alive,
+                    std::string_view common) {
+  head.clear();
   head.reserve(1024);
   head += "HTTP/1.1 ";
   head += std::to_string(res.status);
@@ -120,7 +127,6 @@ std::string serialize_head(const response& res, bool keep_alive, std::string_vie
   }
   if (!keep_alive) head += "Connection: close\r\n";
   head += "\r\n";
-  return head;
 }
 
 }  // namespace landing::http

@@ -1,15 +1,17 @@
 #include "http/server.hpp"
 
+#include <algorithm>
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
-#include <boost/asio/strand.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <condition_variable>
 #include <csignal>
+#include <memory>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -25,11 +27,16 @@ namespace {
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
-asio::awaitable<void> accept_loop(asio::io_context& ioc, tcp::acceptor& acceptor,
+// One io_context per thread, each run by that thread alone: a connection lives on one of them
+// (round-robin), so its handlers never contend for a shared reactor lock or need a strand.
+using context_list = std::vector<std::unique_ptr<asio::io_context>>;
+
+asio::awaitable<void> accept_loop(context_list& contexts, tcp::acceptor& acceptor,
                                   server_state& state) {
+  std::size_t next = 0;
   for (;;) {
-    auto [ec, socket] =
-        co_await acceptor.async_accept(asio::make_strand(ioc), asio::as_tuple(asio::use_awaitable));
+    auto& target = *contexts[next++ % contexts.size()];
+    auto [ec, socket] = co_await acceptor.async_accept(target, asio::as_tuple(asio::use_awaitable));
     if (ec == asio::error::operation_aborted || !acceptor.is_open()) co_return;
     if (ec) continue;  // EMFILE and friends: keep serving the connections we have
     socket.set_option(tcp::no_delay(true), ec);
@@ -68,15 +75,23 @@ tcp::endpoint parse_endpoint(const std::string& text) {
 
 void serve(const server_options& options, app application,
            const std::function<void(const tcp::endpoint&)>& on_listening) {
-  asio::io_context ioc(static_cast<int>(options.threads));
   server_state state;
   state.application = std::move(application);
   state.security_headers = security_header_block(options.hsts);
   state.max_connections =
       options.max_connections ? options.max_connections : limits::default_max_connections;
 
-  // The acceptor has its own strand so the signal handler can close it safely.
-  tcp::acceptor acceptor(asio::make_strand(ioc));
+  context_list contexts;
+  using work_guard = asio::executor_work_guard<asio::io_context::executor_type>;
+  std::vector<work_guard> keep_running;
+  for (unsigned i = 0; i < std::max(1U, options.threads); ++i) {
+    contexts.push_back(std::make_unique<asio::io_context>(1));
+    // Contexts without connections yet must not return from run() before the first arrives.
+    keep_running.push_back(asio::make_work_guard(*contexts.back()));
+  }
+  auto& main_context = *contexts.front();
+
+  tcp::acceptor acceptor(main_context);
   acceptor.open(options.endpoint.protocol());
   acceptor.set_option(tcp::acceptor::reuse_address(true));
   acceptor.bind(options.endpoint);
@@ -88,29 +103,31 @@ void serve(const server_options& options, app application,
   bool done = false;
   std::thread watchdog;
 
-  asio::signal_set signals(ioc, SIGINT, SIGTERM);
+  asio::signal_set signals(main_context, SIGINT, SIGTERM);
   signals.async_wait([&](const boost::system::error_code& ec, int signal_number) {
     if (ec) return;
     log::info("shutdown_started", {{"signal", signal_number}});
     state.stopping = true;
-    asio::post(acceptor.get_executor(), [&] {
-      boost::system::error_code ignored;
-      acceptor.close(ignored);
-    });
+    // This handler runs on the acceptor's own thread, so closing it here is safe.
+    boost::system::error_code ignored;
+    acceptor.close(ignored);
     state.close_idle();
+    for (auto& guard : keep_running) guard.reset();
     watchdog = std::thread([&] {
       std::unique_lock lock(done_mutex);
       if (!done_cv.wait_for(lock, limits::shutdown_grace, [&] { return done; })) {
         log::warn("shutdown_forced", {{"reason", "in-flight requests outlived the grace period"}});
-        ioc.stop();
+        for (auto& context : contexts) context->stop();
       }
     });
   });
 
-  asio::co_spawn(acceptor.get_executor(), accept_loop(ioc, acceptor, state), asio::detached);
+  asio::co_spawn(main_context, accept_loop(contexts, acceptor, state), asio::detached);
   std::vector<std::thread> pool;
-  for (unsigned i = 1; i < options.threads; ++i) pool.emplace_back([&] { ioc.run(); });
-  ioc.run();
+  for (std::size_t i = 1; i < contexts.size(); ++i) {
+    pool.emplace_back([&context = *contexts[i]] { context.run(); });
+  }
+  main_context.run();
   for (auto& thread : pool) thread.join();
   {
     const std::lock_guard lock(done_mutex);

@@ -52,7 +52,8 @@ auto async_handle(async_handler& handler, const request& req, Token&& token) {
 
 asio::awaitable<bool> write_response(connection& conn, const server_state& state,
                                      const response& res, bool keep_alive, bool head_only) {
-  const std::string head = serialize_head(res, keep_alive, state.security_headers);
+  serialize_head(conn.head_buffer, res, keep_alive, state.security_headers);
+  const std::string& head = conn.head_buffer;
   const auto body = head_only ? std::string_view{} : res.body();
   const std::array<asio::const_buffer, 2> buffers{asio::buffer(head),
                                                   asio::buffer(body.data(), body.size())};
@@ -68,6 +69,9 @@ asio::awaitable<void> run_session(std::shared_ptr<connection> conn, server_state
   const auto endpoint = conn->stream.socket().remote_endpoint(peer_ec);
   const std::string peer = peer_ec ? std::string() : endpoint.address().to_string();
   beast::flat_buffer buffer;
+  // Reused across the connection's requests to spare an allocation each.
+  request req;
+  req.headers.reserve(16);
   bool first = true;
   for (;;) {
     conn->idle = true;
@@ -130,10 +134,9 @@ asio::awaitable<void> run_session(std::shared_ptr<connection> conn, server_state
     }
 
     const auto& message = parser.get();
-    request req;
+    req.headers.clear();
     req.method = view(message.method_string());
     req.target = view(message.target());
-    req.headers.reserve(16);
     for (const auto& field : message)
       req.headers.emplace_back(view(field.name_string()), view(field.value()));
     req.body = message.body();
