@@ -1,0 +1,55 @@
+import { expect, test } from '../fixtures/test';
+import { CASES } from '../../web/src/lib/caseData';
+import { SERVICES } from '../../web/src/lib/services';
+import { contactForm } from '../support/form';
+import { SECTION_IDS } from '../support/landing';
+import { telegramText, uniqueLead } from '../support/lead';
+import { LOCALES, t } from '../support/locales';
+import { watchPage } from '../support/problems';
+
+for (const locale of LOCALES) {
+  test(`${locale} without JavaScript: the page reads fully and the form sends a lead`, async ({
+    browser,
+    site,
+    telegram,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      reducedMotion: 'reduce',
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      const page = await context.newPage();
+      const problems = watchPage(page, { javaScriptDisabled: true });
+      await page.goto(`${site.url}/${locale}`);
+
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      for (const id of SECTION_IDS) await expect(page.locator(`#${id}`)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(
+        page.getByRole('link', { name: t(locale, 'cases.learnMore'), exact: false }),
+      ).toHaveCount(CASES.length);
+      await expect(page.locator('#services').getByRole('link')).toHaveCount(SERVICES.length);
+      await expect(page.getByRole('contentinfo')).toContainText(t(locale, 'meta.copyright'));
+
+      const lead = uniqueLead(locale);
+      const form = contactForm(page, locale);
+      await form.fill(lead);
+      await form.submit.click();
+      await expect(page).toHaveURL(`${site.url}/${locale}/thanks`);
+      await expect(
+        page.getByRole('heading', { name: t(locale, 'pages.thanks.heading') }),
+      ).toBeVisible();
+
+      await expect
+        .poll(() => telegram.messages.filter((m) => m.text.includes(lead.tag)).length)
+        .toBe(1);
+      const { text } = telegram.messages.find((m) => m.text.includes(lead.tag))!;
+      const id = /\nЗаявка (\S+)$/.exec(text)?.[1] ?? '';
+      expect(text).toBe(telegramText(lead, id));
+      problems.expectNone();
+    } finally {
+      await context.close();
+    }
+  });
+}

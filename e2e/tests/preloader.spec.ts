@@ -1,0 +1,126 @@
+import { expect, test } from '../fixtures/test';
+import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../web/src/lib/constants';
+
+interface Sample {
+  t: number;
+  visible: boolean;
+  opacity: number;
+  coversWindow: boolean;
+  scrollLocked: boolean;
+  videoPlaying: boolean;
+}
+
+interface Timeline {
+  /** Every animation frame while the preloader is in the page. */
+  samples: Sample[];
+  /** When its phase changed ('playing', 'fading') or it left the page ('gone'). */
+  phases: { t: number; phase: string }[];
+  /** The CSS animation that hides it with JavaScript off: delay and duration in ms. */
+  css?: { delay: number; duration: number };
+}
+
+// Timers and frames can come late on a busy machine; the preloader must never act early.
+const EARLY_MS = 100;
+const LATE_MS = 400;
+
+test.describe('the preloader', () => {
+  test.use({ contextOptions: { reducedMotion: 'no-preference' } });
+
+  test('plays over a scroll-locked page, fades at 3.9 s and is gone at 4.2 s', async ({
+    page,
+    site,
+  }) => {
+    // Watches the preloader from the first parse, on the page's own clock (0 is the start of
+    // navigation, the moment the spec's timings count from): phase changes exactly, through a
+    // MutationObserver, and its look on every animation frame.
+    await page.addInitScript(() => {
+      const timeline: Timeline = { samples: [], phases: [] };
+      (window as unknown as { preloader: Timeline }).preloader = timeline;
+      const find = () => document.querySelector<HTMLElement>('[data-testid="preloader"]');
+      const phase = () => find()?.dataset.phase ?? 'gone';
+      const note = () => {
+        const now = phase();
+        // Before the parser reaches it, the preloader is not yet there rather than gone.
+        if (now === 'gone' && timeline.phases.length === 0) return;
+        if (timeline.phases.at(-1)?.phase !== now) {
+          timeline.phases.push({ t: performance.now(), phase: now });
+        }
+        const element = find();
+        if (element && !timeline.css) {
+          const animation = element.getAnimations()[0]?.effect?.getTiming();
+          if (animation) {
+            timeline.css = { delay: Number(animation.delay), duration: Number(animation.duration) };
+          }
+        }
+      };
+      new MutationObserver(note).observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-phase'],
+      });
+      const sample = () => {
+        note();
+        const element = find();
+        if (element) {
+          const video = element.querySelector('video');
+          const box = element.getBoundingClientRect();
+          timeline.samples.push({
+            t: performance.now(),
+            visible: element.checkVisibility({ visibilityProperty: true, opacityProperty: true }),
+            opacity: Number(getComputedStyle(element).opacity),
+            coversWindow: box.width >= innerWidth && box.height >= innerHeight,
+            scrollLocked: getComputedStyle(document.documentElement).overflowY === 'hidden',
+            videoPlaying: !!video && !video.paused && video.currentTime > 0,
+          });
+        }
+        if (performance.now() < 6000) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    await page.goto(`${site.url}/en`);
+
+    const preloader = page.getByTestId('preloader');
+    await expect(preloader).toBeVisible();
+    // The wheel does not move the page while the preloader shows.
+    await page.mouse.wheel(0, 600);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await expect(preloader).toBeAttached({ attached: false, timeout: PRELOADER_REMOVE_MS + 3000 });
+    const { samples, phases, css } = await page.evaluate(
+      () => (window as unknown as { preloader: Timeline }).preloader,
+    );
+
+    expect(phases.map((p) => p.phase)).toEqual(['playing', 'fading', 'gone']);
+    const [playing, fading, gone] = phases;
+    expect(playing.t, 'there from the first frames').toBeLessThan(1500);
+    expect(fading.t, 'starts fading at 3.9 s').toBeGreaterThanOrEqual(PRELOADER_FADE_MS - EARLY_MS);
+    expect(fading.t, 'starts fading at 3.9 s').toBeLessThanOrEqual(PRELOADER_FADE_MS + LATE_MS);
+    expect(gone.t, 'gone at 4.2 s').toBeGreaterThanOrEqual(PRELOADER_REMOVE_MS - EARLY_MS);
+    expect(gone.t, 'gone at 4.2 s').toBeLessThanOrEqual(PRELOADER_REMOVE_MS + LATE_MS);
+    // With JavaScript off the same happens in CSS alone.
+    expect(css, 'the CSS fade').toEqual({
+      delay: PRELOADER_FADE_MS,
+      duration: PRELOADER_REMOVE_MS - PRELOADER_FADE_MS,
+    });
+
+    const before = samples.filter((s) => s.t < fading.t);
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((s) => s.visible && s.opacity === 1 && s.coversWindow)).toBe(true);
+    expect(
+      before.every((s) => s.scrollLocked),
+      'scroll locked while it shows',
+    ).toBe(true);
+    expect(
+      samples.some((s) => s.videoPlaying),
+      'the video plays',
+    ).toBe(true);
+
+    // Once it is gone the page scrolls again.
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).overflowY),
+    ).not.toBe('hidden');
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+});
