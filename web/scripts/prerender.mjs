@@ -19,18 +19,21 @@ function messagesPreload(locale) {
 }
 
 /**
- * Preloads of the display font subsets the hero heading needs, so the heading is painted in its
- * own font from the start instead of swapping (and shifting the layout) a moment later.
+ * Preloads of the font files the first screen needs: the display face of the hero heading, and
+ * on /ru the Cyrillic body face. Text is then painted in its own font from the start instead of
+ * swapping a moment later and shifting the hero's layout.
  */
-const HEADING_FONT_SUBSETS = { en: ['latin'], ru: ['cyrillic', 'latin'] };
+const FIRST_SCREEN_FONTS = {
+  en: ['unbounded/files/unbounded-latin'],
+  ru: [
+    'unbounded/files/unbounded-cyrillic',
+    'unbounded/files/unbounded-latin',
+    'manrope/files/manrope-cyrillic',
+  ],
+};
 function fontPreloads(locale) {
-  return HEADING_FONT_SUBSETS[locale]
-    .map(
-      (subset) =>
-        manifest[
-          `node_modules/@fontsource-variable/unbounded/files/unbounded-${subset}-wght-normal.woff2`
-        ],
-    )
+  return FIRST_SCREEN_FONTS[locale]
+    .map((font) => manifest[`node_modules/@fontsource-variable/${font}-wght-normal.woff2`])
     .filter(Boolean)
     .map(
       (asset) =>
