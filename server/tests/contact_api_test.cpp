@@ -22,7 +22,7 @@ class contact_api : public ::testing::Test {
                                  "--trust-proxy"},
         std::map<std::string, std::string>{}, dir.path / "server.log");
   }
-  http_reply post(std::vector<std::string> headers, const std::string& body) {
+  http_reply post(const std::vector<std::string>& headers, const std::string& body) {
     return http_call("POST", server->url("/api/contact"), headers, body);
   }
 

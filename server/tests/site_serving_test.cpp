@@ -112,7 +112,7 @@ TEST_F(site_serving, head_and_range_requests) {
 TEST_F(site_serving, enforces_header_and_body_limits) {
   EXPECT_EQ(http_call("GET", url("/en"), {"X-Big: " + std::string(9000, 'a')}).status, 431);
   const auto big = http_call("POST", url("/api/contact"), {"Content-Type: application/json"},
-                             std::string(17 * 1024, 'a'));
+                             std::string(std::size_t{17} * 1024, 'a'));
   EXPECT_EQ(big.status, 413);
   EXPECT_FALSE(big.header("content-security-policy").empty());
 }

@@ -33,6 +33,7 @@ int spawn(const std::vector<std::string>& args, const std::map<std::string, std:
   std::vector<std::string> argv_text{LANDING_SERVER_BIN};
   argv_text.insert(argv_text.end(), args.begin(), args.end());
   std::vector<char*> argv;
+  argv.reserve(argv_text.size() + 1);
   for (auto& arg : argv_text) argv.push_back(arg.data());
   argv.push_back(nullptr);
   std::map<std::string, std::string> merged;
@@ -45,8 +46,15 @@ int spawn(const std::vector<std::string>& args, const std::map<std::string, std:
   }
   for (const auto& [key, value] : env) merged[key] = value;
   std::vector<std::string> env_text;
-  for (const auto& [key, value] : merged) env_text.push_back(key + "=" + value);
+  env_text.reserve(merged.size());
+  for (const auto& [key, value] : merged) {
+    std::string entry = key;
+    entry += '=';
+    entry += value;
+    env_text.push_back(std::move(entry));
+  }
   std::vector<char*> envp;
+  envp.reserve(env_text.size() + 1);
   for (auto& entry : env_text) envp.push_back(entry.data());
   envp.push_back(nullptr);
 
@@ -111,7 +119,7 @@ void make_site(const std::filesystem::path& root) {
 }
 
 server_process::server_process(std::vector<std::string> args,
-                               std::map<std::string, std::string> env,
+                               const std::map<std::string, std::string>& env,
                                const std::filesystem::path& log_file)
     : log_(log_file) {
   args.insert(args.begin(), {"--listen", "127.0.0.1:0", "--threads", "2"});

@@ -29,7 +29,7 @@ void make_site(const std::filesystem::path& root);
 class server_process {
  public:
   // Starts LANDING_SERVER_BIN with --listen 127.0.0.1:0 and waits for its "listening" line.
-  server_process(std::vector<std::string> args, std::map<std::string, std::string> env,
+  server_process(std::vector<std::string> args, const std::map<std::string, std::string>& env,
                  const std::filesystem::path& log_file);
   ~server_process();
   server_process(const server_process&) = delete;
