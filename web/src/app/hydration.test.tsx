@@ -29,11 +29,13 @@ describe.each(['en', 'ru'] as const)('the prerendered %s page', (locale: Locale)
     await i18n.changeLanguage(locale);
     const errors = vi.spyOn(console, 'error');
     const recoverable = vi.fn();
+    let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
-      hydrateRoot(container, <App i18n={i18n} />, { onRecoverableError: recoverable });
+      root = hydrateRoot(container, <App i18n={i18n} />, { onRecoverableError: recoverable });
     });
     expect(recoverable).not.toHaveBeenCalled();
     expect(errors).not.toHaveBeenCalled();
     expect(container.querySelector('h1')).not.toBeNull();
+    act(() => root?.unmount());
   });
 });
