@@ -17,7 +17,7 @@ std::optional<std::string> brotli_compress(std::string_view data, int quality,
   const auto* next_in = reinterpret_cast<const uint8_t*>(data.data());
   std::size_t available_in = 0;
   std::size_t remaining = data.size();
-  constexpr std::size_t chunk = 64 * 1024;
+  constexpr std::size_t chunk = std::size_t{64} * 1024;
   bool ok = true;
   for (;;) {
     if (stop && stop->load()) {
