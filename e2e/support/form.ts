@@ -11,19 +11,16 @@ export function contactForm(page: Page, locale: Locale) {
     field,
     submit: section.getByRole('button', { name: t(locale, 'feedbackForm.submit') }),
     popup: section.getByRole('status').getByText(t(locale, 'feedbackForm.success')),
-    /** The fields that carry the red marker (aria-invalid and the invalid class), in order. */
+    /** The fields that carry the red marker (aria-invalid and a red border), in order. */
     markedFields: () =>
-      section
-        .locator('input, textarea')
-        .evaluateAll((inputs) =>
-          inputs
-            .filter(
-              (input) =>
-                input.getAttribute('aria-invalid') === 'true' &&
-                /--invalid\b/.test(input.className),
-            )
-            .map((input) => input.getAttribute('name')),
-        ),
+      section.locator('input, textarea').evaluateAll((inputs) =>
+        inputs
+          .filter((input) => {
+            const [r, g, b] = getComputedStyle(input).borderTopColor.match(/\d+/g)!.map(Number);
+            return input.getAttribute('aria-invalid') === 'true' && r > g + 80 && r > b + 50;
+          })
+          .map((input) => input.getAttribute('name')),
+      ),
     async fill(lead: Lead) {
       for (const name of FIELDS) await field(name).fill(lead[name]);
     },

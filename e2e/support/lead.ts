@@ -6,7 +6,10 @@ export const FIELDS = ['name', 'social', 'email', 'message'] as const;
 export type Field = (typeof FIELDS)[number];
 export type Lead = Record<Field, string>;
 
-/** A valid lead whose message carries a unique tag, so a test finds its own Telegram message. */
+/**
+ * A valid lead whose message carries a unique tag, so a test finds its own Telegram message. The
+ * message has two lines: form posts send textarea line breaks as CRLF, which must arrive as \n.
+ */
 export function uniqueLead(locale: 'en' | 'ru'): Lead & { tag: string } {
   const tag = randomUUID().slice(0, 8);
   return locale === 'ru'
@@ -15,14 +18,14 @@ export function uniqueLead(locale: 'en' | 'ru'): Lead & { tag: string } {
         name: 'Анна',
         social: '@anna_ru',
         email: 'anna@example.ru',
-        message: `Нужен Telegram-бот, заявка ${tag}`,
+        message: `Нужен Telegram-бот.\nМетка ${tag}`,
       }
     : {
         tag,
         name: 'Anna',
         social: '@anna_dev',
         email: 'anna@example.com',
-        message: `We need a landing page, lead ${tag}`,
+        message: `We need a landing page.\nTag ${tag}`,
       };
 }
 
