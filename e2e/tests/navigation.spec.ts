@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { CASES } from '../../web/src/lib/caseData';
 import { SERVICES } from '../../web/src/lib/services';
+import { partIdFor } from '../../web/src/sections/header/navigation';
 import { expectLandedOn, openLanding } from '../support/landing';
 import { LOCALES, messages, t, type Locale } from '../support/locales';
 import { blockExternalPages, NAV_GROUPS, type NavigationEntry } from '../support/navigation';
@@ -80,6 +81,24 @@ async function caseAndServiceLinks(
   await expectNewTab(context, chips[pick * 3]);
 }
 
+/**
+ * A field of the docs store as persisted under localStorage 'vuex' (spec §3), wherever the
+ * store library nests it.
+ */
+async function persistedDocs(page: Page, field: string): Promise<unknown> {
+  const raw = await page.evaluate(() => localStorage.getItem('vuex'));
+  const find = (node: unknown): unknown => {
+    if (node === null || typeof node !== 'object') return undefined;
+    if (field in node) return (node as Record<string, unknown>)[field];
+    for (const child of Object.values(node)) {
+      const found = find(child);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return raw === null ? undefined : find(JSON.parse(raw));
+}
+
 async function previewPanel(page: Page, context: BrowserContext, locale: Locale, vp: Viewport) {
   for (const [groupIndex, group] of NAV_GROUPS.entries()) {
     const entries = messages[locale].navigation[group] as NavigationEntry[];
@@ -90,6 +109,8 @@ async function previewPanel(page: Page, context: BrowserContext, locale: Locale,
     await expect(panel).toBeHidden();
     await nav(page, locale).getByRole('link', { name: label }).hover();
     await expect(panel).toBeVisible();
+    // Hovering a group selects its docs section (cases 0, services 1, about 2).
+    await expect.poll(() => persistedDocs(page, 'currentSectionId')).toBe(groupIndex);
     const cards = panel.getByRole('listitem');
     await expect(cards).toHaveCount(5);
     for (const [index, entry] of entries.entries()) {
@@ -107,6 +128,10 @@ async function previewPanel(page: Page, context: BrowserContext, locale: Locale,
       `${locale === 'ru' ? '/ru' : ''}/${entries[groupIndex + 1].link}`,
     );
     await expectNewTab(context, card);
+    // Choosing a card selects its part (Web3 0, Web2 1, Telegram 2, Softs 3, else its place).
+    await expect
+      .poll(() => persistedDocs(page, 'currentPartId'))
+      .toBe(partIdFor(entries[groupIndex + 1], groupIndex + 1));
     // Leaving the group closes its panel.
     await page.mouse.move(vp.width / 2, vp.height - 10);
     await expect(panel).toBeHidden();
