@@ -1,0 +1,4 @@
+import type { Plugin } from 'vite';
+
+export function rewriteDracoUrls(code: string): string;
+export function selfHostedDraco(): Plugin;
