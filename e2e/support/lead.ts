@@ -60,3 +60,12 @@ export const invalidVectors = validationContract.cases
       !Object.values(input).some((value) => CONTROL.test(value))
     );
   });
+
+/**
+ * Waits until the server's outbox is empty (/healthz outbox_depth 0): every lead is delivered
+ * or failed, so no further message can arrive and a count of messages is final.
+ */
+export async function outboxDrained(siteUrl: string): Promise<boolean> {
+  const health = (await (await fetch(`${siteUrl}/healthz`)).json()) as { outbox_depth: number };
+  return health.outbox_depth === 0;
+}

@@ -3,7 +3,7 @@ import { CASES } from '../../web/src/lib/caseData';
 import { SERVICES } from '../../web/src/lib/services';
 import { contactForm } from '../support/form';
 import { SECTION_IDS } from '../support/landing';
-import { telegramText, uniqueLead } from '../support/lead';
+import { outboxDrained, telegramText, uniqueLead } from '../support/lead';
 import { LOCALES, t } from '../support/locales';
 import { watchPage } from '../support/problems';
 
@@ -42,8 +42,12 @@ for (const locale of LOCALES) {
       ).toBeVisible();
 
       await expect
-        .poll(() => telegram.messages.filter((m) => m.text.includes(lead.tag)).length)
+        .poll(() => telegram.messages.filter((m) => m.text.includes(lead.tag)).length, {
+          timeout: 15_000,
+        })
         .toBe(1);
+      await expect.poll(() => outboxDrained(site.url)).toBe(true);
+      expect(telegram.messages.filter((m) => m.text.includes(lead.tag))).toHaveLength(1);
       const { text } = telegram.messages.find((m) => m.text.includes(lead.tag))!;
       const id = /\nЗаявка (\S+)$/.exec(text)?.[1] ?? '';
       expect(text).toBe(telegramText(lead, id));

@@ -105,9 +105,22 @@ test.describe('the preloader', () => {
       () => (window as unknown as { preloader: Timeline }).preloader,
     );
 
-    expect(phases.map((p) => p.phase)).toEqual(['playing', 'fading', 'gone']);
-    const [playing, fading, gone] = phases;
+    const playing = phases[0];
+    const fading = phases.find((p) => p.phase === 'fading');
+    const gone = phases.at(-1)!;
+    expect(playing.phase).toBe('playing');
     expect(playing.t, 'there from the first frames').toBeLessThan(1500);
+    if (fading) {
+      expect(phases.map((p) => p.phase)).toEqual(['playing', 'fading', 'gone']);
+    } else {
+      // When the main thread is so late that both timers fire together, React renders only the
+      // last phase; the CSS animation still fades it.
+      expect(phases.map((p) => p.phase)).toEqual(['playing', 'gone']);
+      expect(
+        reference.fade,
+        "the fade skipped only if the page's own 3.9 s timer ran late",
+      ).toBeGreaterThan(PRELOADER_REMOVE_MS - EARLY_MS);
+    }
     const onTime = (label: string, t: number, due: number, reference: number) => {
       expect(t, `${label}, not before`).toBeGreaterThanOrEqual(due - EARLY_MS);
       expect(t, `${label}, no later than the page's own timer allows`).toBeLessThanOrEqual(
@@ -115,7 +128,7 @@ test.describe('the preloader', () => {
       );
       expect(t, `${label}, within ${MAX_LATE_MS} ms`).toBeLessThanOrEqual(due + MAX_LATE_MS);
     };
-    onTime('starts fading at 3.9 s', fading.t, PRELOADER_FADE_MS, reference.fade!);
+    if (fading) onTime('starts fading at 3.9 s', fading.t, PRELOADER_FADE_MS, reference.fade!);
     onTime('gone at 4.2 s', gone.t, PRELOADER_REMOVE_MS, reference.gone!);
     // With JavaScript off the same happens in CSS alone.
     expect(css, 'the CSS fade').toEqual({
@@ -123,7 +136,7 @@ test.describe('the preloader', () => {
       duration: PRELOADER_REMOVE_MS - PRELOADER_FADE_MS,
     });
 
-    const before = samples.filter((s) => s.t < fading.t);
+    const before = samples.filter((s) => s.t < Math.min(fading?.t ?? gone.t, PRELOADER_FADE_MS));
     expect(before.length).toBeGreaterThan(0);
     expect(before.every((s) => s.visible && s.opacity === 1 && s.coversWindow)).toBe(true);
     expect(
