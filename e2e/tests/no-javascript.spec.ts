@@ -57,3 +57,36 @@ for (const locale of LOCALES) {
     }
   });
 }
+
+for (const locale of LOCALES) {
+  test(`${locale} without JavaScript: a lead the server refuses gets the localized form-error page`, async ({
+    browser,
+    site,
+    telegram,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, reducedMotion: 'reduce' });
+    try {
+      const page = await context.newPage();
+      const problems = watchPage(page, { javaScriptDisabled: true });
+      await page.goto(`${site.url}/${locale}`);
+      // A one-letter name passes the browser's own `required` check but not the server's rules.
+      const lead = { ...uniqueLead(locale), name: 'A' };
+      await contactForm(page, locale).fill(lead);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/api/contact'),
+        contactForm(page, locale).submit.click(),
+      ]);
+      expect(response.status()).toBe(422);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(
+        page.getByRole('heading', { name: t(locale, 'pages.formError.heading') }),
+      ).toBeVisible();
+      await expect.poll(() => outboxDrained(site.url)).toBe(true);
+      expect(telegram.messages.filter((m) => m.text.includes(lead.tag))).toEqual([]);
+      // The 422 itself is the expected answer, not a failure of the page.
+      expect(problems.problems.filter((p) => !p.includes('422'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}
