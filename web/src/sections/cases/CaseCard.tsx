@@ -46,12 +46,14 @@ export function CaseCard({ item, index, active, ref }: CaseCardProps) {
             <a className="case-card__link" href={item.link} target="_blank" rel="noopener">
               <span className="case-card__link-kind">{t('cases.website')}</span>
               {item.link_name}
+              <span className="visually-hidden"> {t('cases.newTab')}</span>
             </a>
           </li>
           <li>
             <a className="case-card__link" href={socialUrl(item)} target="_blank" rel="noopener">
               <span className="case-card__link-kind">{t(`cases.social.${item.sType}`)}</span>
               {item.social_name}
+              <span className="visually-hidden"> {t('cases.newTab')}</span>
             </a>
           </li>
         </ul>

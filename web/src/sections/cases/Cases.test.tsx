@@ -119,10 +119,23 @@ test('links X or Instagram by sType', () => {
   }
 });
 
+test('tells screen readers that the website and social links open a new tab', () => {
+  setWidth(1280);
+  renderCases();
+  const item = nth(0);
+  for (const name of [item.link_name, item.social_name]) {
+    const link = screen.getByRole('link', { name: new RegExp(name) });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAccessibleName(expect.stringContaining(en.cases.newTab));
+  }
+});
+
 test('Learn more opens the case page in a new tab, with the Russian prefix in Russian', () => {
   setWidth(1280);
   renderCases('ru');
-  const more = screen.getByRole('link', { name: `Подробнее о кейсе ${nth(1).name}` });
+  const more = screen.getByRole('link', {
+    name: `Подробнее о кейсе ${nth(1).name} ${ru.cases.newTab}`,
+  });
   expect(more).toHaveAttribute('href', `${DOCS_BASE_URL}/ru/cases/${nth(1).id}`);
   expect(more).toHaveAttribute('target', '_blank');
   expect(more).toHaveAttribute('rel', 'noopener');
