@@ -58,9 +58,10 @@ lint-web:
 # left to the compiler's warnings (parsing GoogleTest doubles the time for little gain), and so is
 # the file that only compiles Boost's own sources.
 lint-cpp:
-	clang-format --dry-run --Werror $(CXX_SOURCES)
+	@echo "clang-format: $(words $(CXX_SOURCES)) files"
+	@clang-format --dry-run --Werror $(CXX_SOURCES)
 	cd server && cmake --preset release >/dev/null
-	scripts/clang-tidy-all build/release $(filter-out %_test.cpp %/asio_impl.cpp,$(filter %.cpp,$(CXX_SOURCES)))
+	@scripts/clang-tidy-all build/release $(filter-out %_test.cpp %/asio_impl.cpp,$(filter %.cpp,$(CXX_SOURCES)))
 
 bench: build
 	bench/run
