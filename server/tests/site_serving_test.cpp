@@ -121,7 +121,9 @@ TEST_F(site_serving, health_and_metrics_answer) {
   http_call("GET", url("/en"));
   const auto health = http_call("GET", url("/healthz"));
   EXPECT_EQ(health.status, 200);
-  EXPECT_NE(health.body.find("\"outbox_depth\""), std::string::npos);
+  EXPECT_NE(health.body.find("\"outbox_depth\":0"), std::string::npos);
+  EXPECT_NE(health.body.find("\"oldest_pending_age_ms\":0"), std::string::npos);
+  EXPECT_NE(health.body.find("\"last_delivery_age_ms\":null"), std::string::npos);
   const auto metrics = http_call("GET", url("/metrics"));
   EXPECT_NE(metrics.body.find("landing_http_requests_total{route=\"site\""), std::string::npos);
 }

@@ -22,12 +22,13 @@ http::response health::healthz() {
     const auto stats = store_.stats();
     const auto now = static_cast<std::int64_t>(now_ms());
     body["outbox_depth"] = stats.depth;
-    body["oldest_pending_age_s"] =
-        stats.oldest_created_at ? static_cast<double>(now - stats.oldest_created_at) / 1000.0 : 0.0;
+    // Whole milliseconds: Boost.JSON writes every double with an exponent ("0E0"), which is
+    // valid but reads badly in an operator's terminal.
+    body["oldest_pending_age_ms"] = stats.oldest_created_at ? now - stats.oldest_created_at : 0;
     if (stats.last_delivered_at) {
-      body["last_delivery_age_s"] = static_cast<double>(now - stats.last_delivered_at) / 1000.0;
+      body["last_delivery_age_ms"] = now - stats.last_delivered_at;
     } else {
-      body["last_delivery_age_s"] = nullptr;
+      body["last_delivery_age_ms"] = nullptr;
     }
   } catch (const std::exception&) {
     writable = false;
