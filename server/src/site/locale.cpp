@@ -4,30 +4,15 @@
 #include <string>
 #include <vector>
 
+#include "site/header_list.hpp"
+
 namespace landing::site {
 namespace {
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
 
 std::string lower(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
   return out;
-}
-
-double quality_of(std::string_view params) {
-  // params is what follows the tag, such as ";q=0.8".
-  const auto q = params.find("q=");
-  if (q == std::string_view::npos) return 1.0;
-  try {
-    return std::stod(std::string(params.substr(q + 2)));
-  } catch (...) {
-    return 0.0;
-  }
 }
 
 }  // namespace
@@ -37,10 +22,10 @@ bool is_supported_locale(std::string_view tag) { return tag == "en" || tag == "r
 std::string_view cookie_value(std::string_view cookie_header, std::string_view name) {
   while (!cookie_header.empty()) {
     const auto semi = cookie_header.find(';');
-    const auto pair = trim(cookie_header.substr(0, semi));
+    const auto pair = trim_ows(cookie_header.substr(0, semi));
     const auto eq = pair.find('=');
-    if (eq != std::string_view::npos && trim(pair.substr(0, eq)) == name) {
-      auto value = trim(pair.substr(eq + 1));
+    if (eq != std::string_view::npos && trim_ows(pair.substr(0, eq)) == name) {
+      auto value = trim_ows(pair.substr(eq + 1));
       if (value.size() >= 2 && value.front() == '"' && value.back() == '"') {
         value = value.substr(1, value.size() - 2);
       }
@@ -64,9 +49,9 @@ std::string_view negotiate_locale(std::string_view cookie_header,
   std::vector<choice> choices;
   while (!accept_language.empty()) {
     const auto comma = accept_language.find(',');
-    const auto item = trim(accept_language.substr(0, comma));
+    const auto item = trim_ows(accept_language.substr(0, comma));
     const auto semi = item.find(';');
-    const auto tag = trim(item.substr(0, semi));
+    const auto tag = trim_ows(item.substr(0, semi));
     const double quality = semi == std::string_view::npos ? 1.0 : quality_of(item.substr(semi));
     if (!tag.empty() && quality > 0) choices.push_back({lower(tag), quality});
     if (comma == std::string_view::npos) break;
