@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { BrandMark } from '../../components/BrandMark';
 import { scrollToSection } from '../../components/scrollToSection';
 import { SocialLinks } from '../../components/SocialLinks';
 import { useMediaQuery } from '../../components/useMediaQuery';
@@ -86,23 +87,7 @@ export function Header({ locale }: { locale: Locale }) {
           aria-label={t('buttons.home')}
           onClick={(event) => goTo(event, 'banner')}
         >
-          <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
-            <rect width="32" height="32" rx="9" fill="url(#logo-gradient)" />
-            <path
-              d="M8 22V10l8 7 8-7v12"
-              fill="none"
-              stroke="#0a0a12"
-              strokeWidth="3"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-            <defs>
-              <linearGradient id="logo-gradient" x1="0" y1="0" x2="32" y2="32">
-                <stop stopColor="#8b6cff" />
-                <stop offset="1" stopColor="#2ee6a6" />
-              </linearGradient>
-            </defs>
-          </svg>
+          <BrandMark gradientId="logo-gradient" size={32} />
           <span className="header__brand">{t('meta.siteName')}</span>
         </a>
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BrandMark } from '../../components/BrandMark';
 import { prefersReducedMotion } from '../../components/useMediaQuery';
 import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../lib/constants';
 import { PRELOADER_VIDEO } from './video';
@@ -55,23 +56,7 @@ export function Preloader() {
       {/* The intro's first frame drawn in HTML: on screen from the first paint, before the
           poster image arrives, and all there is when images are off. */}
       <div className="preloader__brand">
-        <svg className="preloader__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-          <rect width="32" height="32" rx="9" fill="url(#preloader-gradient)" />
-          <path
-            d="M8 22V10l8 7 8-7v12"
-            fill="none"
-            stroke="#0a0a12"
-            strokeWidth="3"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-          <defs>
-            <linearGradient id="preloader-gradient" x1="0" y1="0" x2="32" y2="32">
-              <stop stopColor="#8b6cff" />
-              <stop offset="1" stopColor="#2ee6a6" />
-            </linearGradient>
-          </defs>
-        </svg>
+        <BrandMark gradientId="preloader-gradient" className="preloader__mark" />
         <span className="preloader__name">{t('meta.siteName')}</span>
       </div>
       <video
