@@ -1,9 +1,10 @@
+// Global styles first, so each section's own rules come later in the cascade and win.
+import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { guessBrowserLocale, localeFromPath } from './i18n/detect';
 import { createI18n, loadLocale } from './i18n/i18n';
-import './app/global.css';
 
 /**
  * Starts the page in the language of its URL. A prerendered /ru page waits for the Russian

@@ -1,5 +1,7 @@
 // The server entry exports render functions for scripts/prerender.mjs; fast refresh never sees it.
 /* eslint-disable react-refresh/only-export-components */
+// Global styles first, so each section's own rules come later in the cascade and win.
+import './app/global.css';
 import { StrictMode } from 'react';
 import { I18nextProvider as I18nProvider } from 'react-i18next';
 import { renderToString } from 'react-dom/server';
@@ -11,7 +13,6 @@ import { createI18n, type Messages } from './i18n/i18n';
 import { LOCALES, type Locale } from './lib/constants';
 import en from './i18n/locales/en.json';
 import ru from './i18n/locales/ru.json';
-import './app/global.css';
 
 const messages: Record<Locale, Messages> = { en, ru: ru as Messages };
 

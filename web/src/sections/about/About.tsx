@@ -17,10 +17,10 @@ export function About() {
   return (
     <section id="about" className="about" aria-labelledby="about-title">
       <div className="about__inner">
-        <h2 id="about-title" className="about__title">
+        <h2 id="about-title" className="section-title about__title">
           {t('whoWeAre.title')}
         </h2>
-        <p className="about__lead">{t('whoWeAre.lead')}</p>
+        <p className="section-lead about__lead">{t('whoWeAre.lead')}</p>
         <ul className="about__grid">
           {BENTO_TILES.map((tile, index) => {
             const base = bentoImageBase(locale, index);

@@ -38,7 +38,7 @@ export function Banner() {
               </span>
             </span>
           </h1>
-          <p className="banner__subtitle">{t('banner.subtitle')}</p>
+          <p className="section-lead banner__subtitle">{t('banner.subtitle')}</p>
           <ul className="banner__offers" aria-label={t('banner.offersLabel')}>
             {offers.map((offer) => (
               <li key={offer} className="banner__offer">

@@ -18,10 +18,10 @@ export function Cases() {
       <div className="cases__inner">
         <div className="cases__aside">
           <div ref={title} className="cases__pinned">
-            <h2 id="cases-title" className="cases__title">
+            <h2 id="cases-title" className="section-title cases__title">
               {t('cases.title')}
             </h2>
-            <p className="cases__lead">{t('cases.lead')}</p>
+            <p className="section-lead cases__lead">{t('cases.lead')}</p>
           </div>
         </div>
         <ol ref={list} className="cases__list">

@@ -16,10 +16,10 @@ export function Contact({ onSend }: ContactProps) {
     <section id="contact" className="contact" aria-labelledby="contact-title">
       <div className="contact__inner">
         <div className="contact__intro">
-          <h2 id="contact-title" className="contact__title">
+          <h2 id="contact-title" className="section-title contact__title">
             {t('feedbackForm.title')}
           </h2>
-          <p className="contact__lead">{t('feedbackForm.lead')}</p>
+          <p className="section-lead contact__lead">{t('feedbackForm.lead')}</p>
           <h3 className="contact__steps-title">{t('feedbackForm.stepsTitle')}</h3>
           <ol className="contact__steps">
             {steps.map((step) => (

@@ -14,10 +14,10 @@ export function Services() {
   return (
     <section id="services" className="services" aria-labelledby="services-title">
       <div className="services__inner">
-        <h2 id="services-title" className="services__title">
+        <h2 id="services-title" className="section-title services__title">
           {t('whatWeOffer.title')}
         </h2>
-        <p className="services__lead">{t('whatWeOffer.lead')}</p>
+        <p className="section-lead services__lead">{t('whatWeOffer.lead')}</p>
         <ul ref={ref} className={`services__chips${armed ? ' services__chips--armed' : ''}`}>
           {SERVICES.map((service, index) => (
             <li
