@@ -56,9 +56,10 @@ export async function recordPopup(page: Page, text: string): Promise<void> {
       else if (record.shown !== undefined && record.hidden === undefined && !visible()) {
         record.hidden = now;
       }
-      if (record.hidden === undefined) requestAnimationFrame(check);
+      // A timer, not animation frames: headless Chromium sometimes pauses frames for a while.
+      if (record.hidden === undefined) setTimeout(check, 10);
     };
-    requestAnimationFrame(check);
+    check();
   }, text);
 }
 

@@ -34,6 +34,10 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 /**
  * Scrolls through the whole page once, so lazy images load and in-view effects run, then back to
  * the top; full-page screenshots and checks then see the page as a reader would.
+ *
+ * Each stop waits for the next frame or 100 ms, whichever comes first: headless Chromium now and
+ * then produces no frame for a long while (seen about once in 150 runs, a hang until the test
+ * timed out), and a reader's page does not depend on frames arriving.
  */
 export async function scrollThrough(page: Page): Promise<void> {
   const height = await page.evaluate(() => document.scrollingElement!.scrollHeight);
@@ -41,7 +45,10 @@ export async function scrollThrough(page: Page): Promise<void> {
   for (let y = 0; y < height; y += step) {
     await page.evaluate(async (top) => {
       window.scrollTo({ top, behavior: 'instant' });
-      await new Promise((resolve) => requestAnimationFrame(resolve));
+      await new Promise((resolve) => {
+        requestAnimationFrame(resolve);
+        setTimeout(resolve, 100);
+      });
     }, y);
   }
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
