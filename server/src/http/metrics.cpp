@@ -26,7 +26,11 @@ void metrics::count_request(route r, unsigned status) {
       break;
     }
   }
-  requests_[static_cast<std::size_t>(r)][index].fetch_add(1, std::memory_order_relaxed);
+  static std::atomic<std::size_t> threads_seen{0};
+  thread_local const std::size_t own_shard =
+      threads_seen.fetch_add(1, std::memory_order_relaxed) % shard_count;
+  shards_[own_shard].requests[static_cast<std::size_t>(r)][index].fetch_add(
+      1, std::memory_order_relaxed);
 }
 
 void metrics::observe_delivery_ms(double ms) {
@@ -53,7 +57,8 @@ std::string metrics::render(std::uint64_t outbox_depth, double oldest_pending_s)
   out += "# TYPE landing_http_requests_total counter\n";
   for (std::size_t r = 0; r < route_count; ++r) {
     for (std::size_t s = 0; s < statuses.size(); ++s) {
-      const auto count = requests_[r][s].load(std::memory_order_relaxed);
+      std::uint64_t count = 0;
+      for (const auto& part : shards_) count += part.requests[r][s].load(std::memory_order_relaxed);
       if (count == 0) continue;
       const auto status = statuses[s] ? std::to_string(statuses[s]) : std::string("other");
       line("landing_http_requests_total",
