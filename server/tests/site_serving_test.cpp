@@ -1,7 +1,13 @@
 // The real binary serving a small site shaped like web/dist.
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <memory>
+#include <string_view>
 
 #include "support.hpp"
 
@@ -115,6 +121,32 @@ TEST_F(site_serving, enforces_header_and_body_limits) {
                              std::string(std::size_t{17} * 1024, 'a'));
   EXPECT_EQ(big.status, 413);
   EXPECT_FALSE(big.header("content-security-policy").empty());
+}
+
+TEST_F(site_serving, a_client_that_stops_mid_request_is_cut_off_and_holds_up_no_one) {
+  const int slow = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(slow, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(server_->port());
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(slow, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);
+  constexpr std::string_view half = "GET /en HTTP/1.1\r\nHost: localhost\r\n";
+  ASSERT_EQ(::send(slow, half.data(), half.size(), 0), static_cast<ssize_t>(half.size()));
+  const auto start = std::chrono::steady_clock::now();
+
+  EXPECT_EQ(http_call("GET", url("/en")).status, 200);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+
+  // The header deadline is 10 s; the server then closes without an answer.
+  timeval wait{.tv_sec = 20, .tv_usec = 0};
+  ::setsockopt(slow, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  char byte = 0;
+  EXPECT_EQ(::recv(slow, &byte, 1, 0), 0) << "closed, not answered";
+  const auto waited = std::chrono::steady_clock::now() - start;
+  EXPECT_GE(waited, std::chrono::milliseconds(9900));
+  EXPECT_LT(waited, std::chrono::seconds(15));
+  ::close(slow);
 }
 
 TEST_F(site_serving, health_and_metrics_answer) {

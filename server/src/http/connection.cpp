@@ -5,6 +5,12 @@
 
 namespace landing::http {
 
+void connection::close() {
+  boost::system::error_code ignored;
+  socket.shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
+  socket.close(ignored);
+}
+
 bool server_state::admit(const std::shared_ptr<connection>& conn) {
   const std::lock_guard lock(mutex_);
   if (live_.size() >= max_connections) return false;
@@ -27,12 +33,8 @@ void server_state::close_idle() {
   }
   for (auto& conn : alive) {
     // The idle flag and the socket belong to the connection's io_context thread.
-    boost::asio::post(conn->stream.get_executor(), [conn] {
-      if (conn->idle) {
-        boost::system::error_code ignored;
-        conn->stream.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
-        conn->stream.socket().close(ignored);
-      }
+    boost::asio::post(conn->socket.get_executor(), [conn] {
+      if (conn->idle) conn->close();
     });
   }
 }

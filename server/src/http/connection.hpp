@@ -2,7 +2,7 @@
 
 #include <atomic>
 #include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -14,8 +14,19 @@ namespace landing::http {
 
 // One accepted socket. Its members are touched only by the thread running its io_context.
 struct connection {
-  explicit connection(boost::asio::ip::tcp::socket socket) : stream(std::move(socket)) {}
-  boost::beast::tcp_stream stream;
+  using clock = std::chrono::steady_clock;
+
+  explicit connection(boost::asio::ip::tcp::socket s) : socket(std::move(s)) {}
+
+  // The thread's deadline_watch closes the socket once this passes, which ends the pending
+  // read or write with an error.
+  void expires_after(clock::duration limit) { deadline = clock::now() + limit; }
+  // While the server itself works on a request, the client is not on the clock.
+  void expires_never() { deadline = clock::time_point::max(); }
+  void close();
+
+  boost::asio::ip::tcp::socket socket;
+  clock::time_point deadline = clock::time_point::max();
   bool idle = true;         // waiting for a request, so safe to close at shutdown
   std::string head_buffer;  // response head, reused across requests
 };

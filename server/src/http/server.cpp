@@ -4,7 +4,6 @@
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
-#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -17,6 +16,7 @@
 #include <vector>
 
 #include "common/log.hpp"
+#include "http/deadlines.hpp"
 #include "http/headers.hpp"
 #include "http/limits.hpp"
 #include "http/session.hpp"
@@ -29,14 +29,19 @@ using tcp = asio::ip::tcp;
 
 // One io_context per thread, each run by that thread alone: a connection lives on one of them
 // (round-robin), so its handlers never contend for a shared reactor lock or need a strand.
-using context_list = std::vector<std::unique_ptr<asio::io_context>>;
+struct worker {
+  asio::io_context context{1};
+  deadline_watch deadlines{context};
+};
+using worker_list = std::vector<std::unique_ptr<worker>>;
 
-asio::awaitable<void> accept_loop(context_list& contexts, tcp::acceptor& acceptor,
+asio::awaitable<void> accept_loop(worker_list& workers, tcp::acceptor& acceptor,
                                   server_state& state) {
   std::size_t next = 0;
   for (;;) {
-    auto& target = *contexts[next++ % contexts.size()];
-    auto [ec, socket] = co_await acceptor.async_accept(target, asio::as_tuple(asio::use_awaitable));
+    auto& target = *workers[next++ % workers.size()];
+    auto [ec, socket] =
+        co_await acceptor.async_accept(target.context, asio::as_tuple(asio::use_awaitable));
     if (ec == asio::error::operation_aborted || !acceptor.is_open()) co_return;
     if (ec) continue;  // EMFILE and friends: keep serving the connections we have
     socket.set_option(tcp::no_delay(true), ec);
@@ -45,8 +50,8 @@ asio::awaitable<void> accept_loop(context_list& contexts, tcp::acceptor& accepto
       state.application.stats->connections_refused.fetch_add(1, std::memory_order_relaxed);
       continue;  // dropping conn closes the socket
     }
-    auto executor = conn->stream.get_executor();
-    asio::co_spawn(executor, run_session(std::move(conn), state), asio::detached);
+    auto executor = conn->socket.get_executor();
+    asio::co_spawn(executor, run_session(std::move(conn), state, target.deadlines), asio::detached);
   }
 }
 
@@ -81,15 +86,14 @@ void serve(const server_options& options, app application,
   state.max_connections =
       options.max_connections ? options.max_connections : limits::default_max_connections;
 
-  context_list contexts;
-  using work_guard = asio::executor_work_guard<asio::io_context::executor_type>;
-  std::vector<work_guard> keep_running;
+  worker_list workers;
   for (unsigned i = 0; i < std::max(1U, options.threads); ++i) {
-    contexts.push_back(std::make_unique<asio::io_context>(1));
-    // Contexts without connections yet must not return from run() before the first arrives.
-    keep_running.push_back(asio::make_work_guard(*contexts.back()));
+    workers.push_back(std::make_unique<worker>());
+    // The watch keeps its thread's run() going until shutdown, connections or not.
+    asio::co_spawn(workers.back()->context, workers.back()->deadlines.run(state.stopping),
+                   asio::detached);
   }
-  auto& main_context = *contexts.front();
+  auto& main_context = workers.front()->context;
 
   tcp::acceptor acceptor(main_context);
   acceptor.open(options.endpoint.protocol());
@@ -112,20 +116,19 @@ void serve(const server_options& options, app application,
     boost::system::error_code ignored;
     acceptor.close(ignored);
     state.close_idle();
-    for (auto& guard : keep_running) guard.reset();
     watchdog = std::thread([&] {
       std::unique_lock lock(done_mutex);
       if (!done_cv.wait_for(lock, limits::shutdown_grace, [&] { return done; })) {
         log::warn("shutdown_forced", {{"reason", "in-flight requests outlived the grace period"}});
-        for (auto& context : contexts) context->stop();
+        for (auto& each : workers) each->context.stop();
       }
     });
   });
 
-  asio::co_spawn(main_context, accept_loop(contexts, acceptor, state), asio::detached);
+  asio::co_spawn(main_context, accept_loop(workers, acceptor, state), asio::detached);
   std::vector<std::thread> pool;
-  for (std::size_t i = 1; i < contexts.size(); ++i) {
-    pool.emplace_back([&context = *contexts[i]] { context.run(); });
+  for (std::size_t i = 1; i < workers.size(); ++i) {
+    pool.emplace_back([&context = workers[i]->context] { context.run(); });
   }
   main_context.run();
   for (auto& thread : pool) thread.join();

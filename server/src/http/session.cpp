@@ -11,6 +11,8 @@
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <memory_resource>
+#include <tuple>
 
 #include "common/log.hpp"
 #include "http/limits.hpp"
@@ -21,6 +23,7 @@ namespace {
 namespace asio = boost::asio;
 namespace beast = boost::beast;
 constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
+using field_allocator = std::pmr::polymorphic_allocator<char>;
 
 std::string_view view(boost::core::string_view text) { return {text.data(), text.size()}; }
 
@@ -57,18 +60,25 @@ asio::awaitable<bool> write_response(connection& conn, const server_state& state
   const auto body = head_only ? std::string_view{} : res.body();
   const std::array<asio::const_buffer, 2> buffers{asio::buffer(head),
                                                   asio::buffer(body.data(), body.size())};
-  conn.stream.expires_after(limits::write_deadline);
-  const auto [ec, written] = co_await asio::async_write(conn.stream, buffers, use_tuple);
+  conn.expires_after(limits::write_deadline);
+  const auto [ec, written] = co_await asio::async_write(conn.socket, buffers, use_tuple);
+  conn.expires_never();
   co_return !ec;
 }
 
 }  // namespace
 
-asio::awaitable<void> run_session(std::shared_ptr<connection> conn, server_state& state) {
+asio::awaitable<void> run_session(std::shared_ptr<connection> conn, server_state& state,
+                                  deadline_watch& deadlines) {
+  const deadline_watch::entry watched(deadlines, *conn);
   beast::error_code peer_ec;
-  const auto endpoint = conn->stream.socket().remote_endpoint(peer_ec);
+  const auto endpoint = conn->socket.remote_endpoint(peer_ec);
   const std::string peer = peer_ec ? std::string() : endpoint.address().to_string();
   beast::flat_buffer buffer;
+  // The parser's header fields are carved from this, released before each request: a request
+  // costs no heap allocation per header line.
+  std::array<std::byte, 4096> arena_storage;
+  std::pmr::monotonic_buffer_resource arena(arena_storage.data(), arena_storage.size());
   // Reused across the connection's requests to spare an allocation each.
   request req;
   req.headers.reserve(16);
@@ -76,13 +86,16 @@ asio::awaitable<void> run_session(std::shared_ptr<connection> conn, server_state
   for (;;) {
     conn->idle = true;
     if (state.stopping.load()) break;
-    beast::http::request_parser<beast::http::string_body> parser;
+    arena.release();
+    beast::http::request_parser<beast::http::string_body, field_allocator> parser{
+        std::piecewise_construct, std::make_tuple(), std::make_tuple(field_allocator(&arena))};
     parser.header_limit(limits::header_bytes);
     parser.body_limit(limits::body_bytes);
-    conn->stream.expires_after(first ? limits::header_deadline : limits::idle_deadline);
+    conn->expires_after(first ? limits::header_deadline : limits::idle_deadline);
     first = false;
     auto [ec, bytes] =
-        co_await beast::http::async_read_header(conn->stream, buffer, parser, use_tuple);
+        co_await beast::http::async_read_header(conn->socket, buffer, parser, use_tuple);
+    conn->expires_never();
     conn->idle = false;
     if (ec == beast::http::error::header_limit) {
       co_await write_response(*conn, state, text_response(431, "text/plain", "Too Large\n"), false,
@@ -101,9 +114,10 @@ asio::awaitable<void> run_session(std::shared_ptr<connection> conn, server_state
       co_await write_response(*conn, state, too_large(), false, false);
       break;
     }
-    if (ec == beast::http::error::end_of_stream || ec == beast::error::timeout ||
-        ec == asio::error::operation_aborted || ec == asio::error::connection_reset ||
-        ec == asio::error::bad_descriptor || ec == asio::error::eof) {
+    // operation_aborted and bad_descriptor: the deadline watch or shutdown closed the socket.
+    if (ec == beast::http::error::end_of_stream || ec == asio::error::operation_aborted ||
+        ec == asio::error::connection_reset || ec == asio::error::bad_descriptor ||
+        ec == asio::error::eof) {
       break;
     }
     if (ec) {
@@ -120,12 +134,14 @@ asio::awaitable<void> run_session(std::shared_ptr<connection> conn, server_state
     if (!parser.is_done()) {
       if (view(parser.get()[beast::http::field::expect]) == "100-continue") {
         static constexpr std::string_view go_on = "HTTP/1.1 100 Continue\r\n\r\n";
-        co_await asio::async_write(conn->stream, asio::buffer(go_on.data(), go_on.size()),
+        conn->expires_after(limits::write_deadline);
+        co_await asio::async_write(conn->socket, asio::buffer(go_on.data(), go_on.size()),
                                    use_tuple);
       }
-      conn->stream.expires_after(limits::body_deadline);
+      conn->expires_after(limits::body_deadline);
       std::tie(ec, bytes) =
-          co_await beast::http::async_read(conn->stream, buffer, parser, use_tuple);
+          co_await beast::http::async_read(conn->socket, buffer, parser, use_tuple);
+      conn->expires_never();
       if (ec == beast::http::error::body_limit) {
         co_await write_response(*conn, state, too_large(), false, false);
         break;
@@ -160,8 +176,8 @@ asio::awaitable<void> run_session(std::shared_ptr<connection> conn, server_state
     if (!keep_alive) break;
   }
   beast::error_code ignored;
-  conn->stream.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
-  conn->stream.socket().close(ignored);
+  conn->socket.shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+  conn->socket.close(ignored);
   state.release(conn.get());
 }
 
