@@ -4,6 +4,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <chrono>
 #include <memory>
@@ -121,6 +122,47 @@ TEST_F(site_serving, enforces_header_and_body_limits) {
                              std::string(std::size_t{17} * 1024, 'a'));
   EXPECT_EQ(big.status, 413);
   EXPECT_FALSE(big.header("content-security-policy").empty());
+}
+
+std::string gunzip(const std::string& data) {
+  z_stream stream{};
+  if (inflateInit2(&stream, 15 + 16) != Z_OK) return {};
+  std::string out(data.size() * 8, '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  stream.avail_in = static_cast<uInt>(data.size());
+  stream.next_out = reinterpret_cast<Bytef*>(out.data());
+  stream.avail_out = static_cast<uInt>(out.size());
+  const int result = inflate(&stream, Z_FINISH);
+  out.resize(stream.total_out);
+  inflateEnd(&stream);
+  return result == Z_STREAM_END ? out : std::string();
+}
+
+// Bodies from 64 KiB up go out with sendfile from sealed in-memory files: the same bytes, whole
+// or in ranges, compressed or not, several times over one connection.
+TEST_F(site_serving, large_files_arrive_byte_for_byte) {
+  const auto film = read_all(dir_->path / "site" / "video" / "long.mp4");
+  const auto bundle = read_all(dir_->path / "site" / "assets" / "vendor-Big456.js");
+  for (int i = 0; i < 250 && server_->output().find("site_compressed") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  for (int round = 0; round < 3; ++round) {
+    const auto whole = http_call("GET", url("/video/long.mp4"));
+    EXPECT_EQ(whole.status, 200);
+    EXPECT_TRUE(whole.body == film) << "got " << whole.body.size() << " of " << film.size();
+    const auto part = http_call("GET", url("/video/long.mp4"), {"Range: bytes=70000-169999"});
+    EXPECT_EQ(part.status, 206);
+    EXPECT_TRUE(part.body == film.substr(70000, 100000));
+    const auto plain = http_call("GET", url("/assets/vendor-Big456.js"));
+    EXPECT_TRUE(plain.body == bundle);
+    const auto packed =
+        http_call("GET", url("/assets/vendor-Big456.js"), {"Accept-Encoding: gzip"});
+    EXPECT_EQ(packed.header("content-encoding"), "gzip");
+    EXPECT_GE(packed.body.size(), 64U * 1024) << "the compressed form is large too";
+    EXPECT_EQ(packed.header("content-length"), std::to_string(packed.body.size()));
+    EXPECT_TRUE(gunzip(packed.body) == bundle);
+  }
+  EXPECT_TRUE(http_call("HEAD", url("/video/long.mp4")).body.empty());
 }
 
 TEST_F(site_serving, a_client_that_stops_mid_request_is_cut_off_and_holds_up_no_one) {

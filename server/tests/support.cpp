@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -21,12 +22,13 @@
 extern char** environ;
 
 namespace landing::testing {
-namespace {
 
 std::string read_all(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
+
+namespace {
 
 int spawn(const std::vector<std::string>& args, const std::map<std::string, std::string>& env,
           const std::filesystem::path& log_file) {
@@ -113,6 +115,17 @@ void make_site(const std::filesystem::path& root) {
   std::string video;
   for (int i = 0; i < 5000; ++i) video += static_cast<char>((i * 7919) % 256);
   write_file(root / "video" / "intro.mp4", video);
+  // Large enough that every form of it, compressed ones included, goes out with sendfile.
+  std::string bundle;
+  std::uint32_t seed = 1;
+  for (int i = 0; i < 60000; ++i) {
+    seed = seed * 1103515245U + 12345U;
+    bundle += "let v" + std::to_string(seed % 9973) + (i % 12 == 0 ? ";\n" : "; ");
+  }
+  write_file(root / "assets" / "vendor-Big456.js", bundle);
+  std::string film;
+  for (int i = 0; i < 200000; ++i) film += static_cast<char>((i * 7919 + i / 251) % 256);
+  write_file(root / "video" / "long.mp4", film);
   write_file(root / "robots.txt", "User-agent: *\nAllow: /\n");
   write_file(root / ".vite" / "manifest.json", "{\"secret\":true}");
   write_file(root / ".env", "TOKEN=nope");

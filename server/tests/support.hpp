@@ -22,6 +22,7 @@ struct temp_dir {
 };
 
 void write_file(const std::filesystem::path& file, const std::string& text);
+std::string read_all(const std::filesystem::path& file);
 
 // A small site in the shape web/dist has.
 void make_site(const std::filesystem::path& root);

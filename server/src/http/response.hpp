@@ -30,11 +30,21 @@ struct response {
   [[nodiscard]] std::string_view body() const {
     return shared_ ? shared_body_ : std::string_view(owned_body_);
   }
+  // The body (set with body_view) is also at `offset` in the open file `fd`, which lives as long
+  // as the server: the connection may then send it with sendfile(2).
+  void body_in_file(int fd, std::size_t offset) {
+    file_fd_ = fd;
+    file_offset_ = offset;
+  }
+  [[nodiscard]] int file_fd() const { return file_fd_; }
+  [[nodiscard]] std::size_t file_offset() const { return file_offset_; }
 
  private:
   std::string owned_body_;
   std::string_view shared_body_;
   bool shared_ = false;
+  int file_fd_ = -1;
+  std::size_t file_offset_ = 0;
 };
 
 response text_response(unsigned status, std::string_view content_type, std::string body);

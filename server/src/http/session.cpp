@@ -1,5 +1,8 @@
 #include "http/session.hpp"
 
+#include <sys/sendfile.h>
+#include <sys/socket.h>
+
 #include <array>
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/async_result.hpp>
@@ -11,6 +14,7 @@
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <cerrno>
 #include <memory_resource>
 #include <tuple>
 
@@ -53,17 +57,57 @@ auto async_handle(async_handler& handler, const request& req, Token&& token) {
       token);
 }
 
+// The head goes out with MSG_MORE, so the kernel holds it back to share a packet with the start
+// of the body, as nginx's tcp_nopush does; the body follows with sendfile(2), which takes the
+// file's pages instead of copying a buffer of ours.
+asio::awaitable<bool> send_head_and_file(connection& conn, std::string_view head, int fd,
+                                         std::size_t offset, std::size_t size) {
+  std::size_t sent = 0;
+  while (sent < head.size()) {
+    const auto [ec, n] = co_await conn.socket.async_send(
+        asio::buffer(head.data() + sent, head.size() - sent), MSG_MORE, use_tuple);
+    if (ec) co_return false;
+    sent += n;
+  }
+  beast::error_code ec;
+  conn.socket.native_non_blocking(true, ec);
+  if (ec) co_return false;
+  auto position = static_cast<off_t>(offset);
+  std::size_t left = size;
+  while (left > 0) {
+    const auto n = ::sendfile(conn.socket.native_handle(), fd, &position, left);
+    if (n > 0) {
+      left -= static_cast<std::size_t>(n);
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      const auto [wait_ec] =
+          co_await conn.socket.async_wait(asio::socket_base::wait_write, use_tuple);
+      if (wait_ec) co_return false;
+    } else {
+      co_return false;  // the peer left, or the deadline watch closed the socket
+    }
+  }
+  co_return true;
+}
+
 asio::awaitable<bool> write_response(connection& conn, const server_state& state,
                                      const response& res, bool keep_alive, bool head_only) {
   serialize_head(conn.head_buffer, res, keep_alive, state.security_headers);
   const std::string& head = conn.head_buffer;
   const auto body = head_only ? std::string_view{} : res.body();
-  const std::array<asio::const_buffer, 2> buffers{asio::buffer(head),
-                                                  asio::buffer(body.data(), body.size())};
   conn.expires_after(limits::write_deadline);
-  const auto [ec, written] = co_await asio::async_write(conn.socket, buffers, use_tuple);
+  bool sent = false;
+  if (res.file_fd() >= 0 && !body.empty()) {
+    sent = co_await send_head_and_file(conn, head, res.file_fd(), res.file_offset(), body.size());
+  } else {
+    const std::array<asio::const_buffer, 2> buffers{asio::buffer(head),
+                                                    asio::buffer(body.data(), body.size())};
+    const auto [ec, written] = co_await asio::async_write(conn.socket, buffers, use_tuple);
+    sent = !ec;
+  }
   conn.expires_never();
-  co_return !ec;
+  co_return sent;
 }
 
 }  // namespace

@@ -68,11 +68,13 @@ http::response serve_asset(const asset& item, const http::request& req) {
       content_range += std::to_string(body.size());
       res.set("Content-Range", std::move(content_range));
       res.body_view(std::string_view(body).substr(range.first, range.last - range.first + 1));
+      res.body_in_file(item.identity.file.fd(), range.first);
       return res;
     }
   }
   res.raw_headers = rep.head;
   res.body_view(rep.body);
+  res.body_in_file(rep.file.fd(), 0);
   return res;
 }
 

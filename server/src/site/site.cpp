@@ -41,6 +41,7 @@ representation make_representation(std::string body, std::string_view path,
   }
   rep.etag = make_etag(body, suffix);
   rep.body = std::move(body);
+  if (rep.body.size() >= sendfile_min_bytes) rep.file = body_file(rep.body);
   const auto type = mime_for(path);
   std::string shared;
   header_line(shared, "Cache-Control", cache_control_for(path));

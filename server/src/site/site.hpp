@@ -9,12 +9,15 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "site/body_file.hpp"
+
 namespace landing::site {
 
 // One stored form of a file: its bytes plus the header lines that go with them, formatted once
 // at load so serving does no per-request formatting.
 struct representation {
   std::string body;
+  body_file file;  // the body again, for sendfile, when it is large (sendfile_min_bytes)
   std::string etag;
   std::string head;               // Content-Type, Cache-Control, ETag, Vary, Content-Encoding...
   std::string not_modified_head;  // what a 304 repeats: ETag, Cache-Control, Vary
