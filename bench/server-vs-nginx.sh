@@ -2,14 +2,19 @@
 # landing-server against nginx (Debian's nginx-light) serving the same web/dist on 127.0.0.1:
 # the HTML page, a 304 revalidation and the largest JS file. nginx gets a fair setup: sendfile,
 # gzip_static with .gz files precomputed in a temporary copy, access_log off, open_file_cache,
-# keepalive_requests high. Both get 2 worker threads; wrk runs beside them on the same cores.
-# Env: DURATION (10s), CONNECTIONS (64), WRK_THREADS (2).
+# keepalive_requests high, and the same security headers landing-server sends, so both answers
+# carry the same header bytes. Both get 2 worker threads; wrk runs beside them on the same cores.
+#
+# Two shared cores make single runs swing by tens of percent, so the two servers take turns,
+# ROUNDS times per request, and the table shows the median of each side's runs.
+# Env: DURATION (5s per run), ROUNDS (5), CONNECTIONS (64), WRK_THREADS (2).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 . "$root/bench/lib-results.sh"
 bin="${LANDING_SERVER_BIN:-$root/build/release/landing-server}"
 site="${SITE:-$root/web/dist}"
-duration="${DURATION:-10s}"
+duration="${DURATION:-5s}"
+rounds="${ROUNDS:-5}"
 connections="${CONNECTIONS:-64}"
 wrk_threads="${WRK_THREADS:-2}"
 ours_port=18431
@@ -35,6 +40,17 @@ rm -rf "$work/site/.vite"
 find "$work/site" -type f \( -name '*.html' -o -name '*.js' -o -name '*.css' -o -name '*.svg' \
   -o -name '*.json' -o -name '*.txt' -o -name '*.xml' -o -name '*.wasm' -o -name '*.glb' \) \
   -exec gzip -9 -k {} \;
+
+# The server must be up to read its security headers, so nginx's configuration is written
+# after it starts.
+"$bin" --listen "127.0.0.1:$ours_port" --site "$work/site" --db "$work/leads.db" --threads 2 \
+  >"$work/server.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$ours_port/healthz" >/dev/null && break; sleep 0.1; done
+curl -sfI "http://127.0.0.1:$ours_port/en" | tr -d '\r' |
+  awk -F': ' 'tolower($1) ~ /^(content-security-policy|x-content-type-options|referrer-policy|cross-origin-opener-policy|cross-origin-resource-policy|permissions-policy|x-frame-options)$/ {
+    printf "add_header %s \"%s\" always;\n", $1, $2 }' > "$work/security.conf"
+[ -s "$work/security.conf" ] || { echo "could not read landing-server's security headers" >&2; exit 1; }
 
 cat > "$work/nginx.conf" <<CONF
 worker_processes 2;
@@ -62,16 +78,14 @@ http {
     listen 127.0.0.1:$nginx_port;
     root $work/site;
     location = /en { rewrite ^ /en/index.html last; }
-    location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
-    location / { add_header Cache-Control "no-cache"; }
+    # add_header in a location replaces the server's, so each location includes the block.
+    location /assets/ { include $work/security.conf; add_header Cache-Control "public, max-age=31536000, immutable"; }
+    location / { include $work/security.conf; add_header Cache-Control "no-cache"; }
   }
 }
 CONF
 
 nginx -p "$work" -c "$work/nginx.conf" 2>"$work/nginx.err" &
-pids+=($!)
-"$bin" --listen "127.0.0.1:$ours_port" --site "$work/site" --db "$work/leads.db" --threads 2 \
-  >"$work/server.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 100); do
   curl -sf "http://127.0.0.1:$ours_port/healthz" >/dev/null && curl -sf "http://127.0.0.1:$nginx_port/en" >/dev/null && break
@@ -91,10 +105,14 @@ run() {  # name url [extra header]
   wrk "${args[@]}" "$2" | wrk_summary
 }
 
+# median <column> <file>: the middle value of a column of numbers (the upper middle when even).
+median() { sort -n -k"$1","$1" "$2" | awk -v c="$1" '{ v[NR] = $c } END { print v[int(NR / 2) + 1] }'; }
+
 table="$work/table.md"
 {
   echo "Run $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores shared by server and wrk; wrk -t$wrk_threads -c$connections -d$duration,"
   echo "\`Accept-Encoding: gzip, deflate, br\` (landing-server answers brotli, nginx gzip_static)."
+  echo "Medians of $rounds runs per side, the two servers taking turns."
   echo
   echo "| request | landing-server rps | nginx rps | rps ratio | landing-server p99 ms | nginx p99 ms |"
   echo "| --- | ---: | ---: | ---: | ---: | ---: |"
@@ -116,12 +134,28 @@ for scenario in html revalidate js; do
     name=$1 port=$2
     shift 2
     curl -s -o /dev/null -H "$encoding" ${1:+-H "$*"} \
-      -w "  $name: %{http_code} %{size_download} bytes %{content_type}\n" "http://127.0.0.1:$port$path"
+      -w "  $name: %{http_code}, %{size_header} header bytes, %{size_download} body bytes, %{content_type}\n" \
+      "http://127.0.0.1:$port$path"
   done
-  read -r ours_rps ours_p99 < <(run ours "http://127.0.0.1:$ours_port$path" "$ours_header")
-  read -r nginx_rps nginx_p99 < <(run nginx "http://127.0.0.1:$nginx_port$path" "$nginx_header")
+  : > "$work/ours.runs"
+  : > "$work/nginx.runs"
+  for round in $(seq "$rounds"); do
+    # Taking turns first keeps a slow stretch of the machine from landing on one side only.
+    order="ours nginx"
+    [ $((round % 2)) -eq 0 ] && order="nginx ours"
+    for side in $order; do
+      if [ $side = ours ]; then
+        run ours "http://127.0.0.1:$ours_port$path" "$ours_header" >> "$work/ours.runs"
+      else
+        run nginx "http://127.0.0.1:$nginx_port$path" "$nginx_header" >> "$work/nginx.runs"
+      fi
+    done
+    echo "  round $round: landing-server $(tail -1 "$work/ours.runs") | nginx $(tail -1 "$work/nginx.runs") (rps p99_ms)"
+  done
+  ours_rps="$(median 1 "$work/ours.runs")"; ours_p99="$(median 2 "$work/ours.runs")"
+  nginx_rps="$(median 1 "$work/nginx.runs")"; nginx_p99="$(median 2 "$work/nginx.runs")"
   ratio="$(awk -v a="$ours_rps" -v b="$nginx_rps" 'BEGIN { printf "%.2f", b ? a / b : 0 }')"
-  echo "$label: landing-server $ours_rps rps p99 ${ours_p99} ms | nginx $nginx_rps rps p99 ${nginx_p99} ms | ratio $ratio"
+  echo "$label, medians: landing-server $ours_rps rps p99 ${ours_p99} ms | nginx $nginx_rps rps p99 ${nginx_p99} ms | ratio $ratio"
   echo "| $label | $ours_rps | $nginx_rps | $ratio | $ours_p99 | $nginx_p99 |" >> "$table"
 done
 write_section server-vs-nginx "$table"
