@@ -1,6 +1,8 @@
 #include "http/deadlines.hpp"
 
 #include <boost/asio/as_tuple.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
 #include "http/connection.hpp"
@@ -8,9 +10,10 @@
 namespace landing::http {
 
 boost::asio::awaitable<void> deadline_watch::run(const std::atomic<bool>& stopping) {
+  boost::asio::steady_timer timer(co_await boost::asio::this_coro::executor);
   for (;;) {
-    timer_.expires_after(tick);
-    co_await timer_.async_wait(boost::asio::as_tuple(boost::asio::use_awaitable));
+    timer.expires_after(tick);
+    co_await timer.async_wait(boost::asio::as_tuple(boost::asio::use_awaitable));
     if (stopping.load() && watched_.empty()) co_return;
     const auto now = std::chrono::steady_clock::now();
     // Closing only queues the sessions' completions, so the set is not changed under the loop.

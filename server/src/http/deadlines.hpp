@@ -2,8 +2,6 @@
 
 #include <atomic>
 #include <boost/asio/awaitable.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <unordered_set>
 
@@ -23,8 +21,6 @@ class deadline_watch {
  public:
   static constexpr std::chrono::milliseconds tick{100};
 
-  explicit deadline_watch(boost::asio::io_context& context) : timer_(context) {}
-
   // A connection is watched while its entry lives: a session holds one for its whole life, so
   // the watch never sees a connection that is gone, however the session ends. Entries are made
   // and dropped on the watch's own thread.
@@ -42,11 +38,13 @@ class deadline_watch {
     connection& conn_;
   };
 
-  // Ticks until `stopping` is set and no connection is left, so the thread can then return.
+  // Ticks on the calling coroutine's executor until `stopping` is set and no connection is
+  // left, so the thread can then return. The timer lives in the coroutine, and so goes with
+  // the io_context; the watch itself must outlive the sessions' coroutines, which may only be
+  // destroyed with the io_context after a forced stop.
   boost::asio::awaitable<void> run(const std::atomic<bool>& stopping);
 
  private:
-  boost::asio::steady_timer timer_;
   std::unordered_set<connection*> watched_;
 };
 

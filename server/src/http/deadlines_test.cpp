@@ -36,7 +36,7 @@ TEST(deadline_watch, closes_only_the_connection_whose_deadline_passed) {
   socket_pair patient(context, acceptor);
   socket_pair working(context, acceptor);
 
-  deadline_watch watch(context);
+  deadline_watch watch;
   std::atomic<bool> stopping{false};
   auto entries = std::make_unique<std::array<std::optional<deadline_watch::entry>, 3>>();
   (*entries)[0].emplace(watch, *late.conn);

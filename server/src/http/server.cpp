@@ -29,9 +29,11 @@ using tcp = asio::ip::tcp;
 
 // One io_context per thread, each run by that thread alone: a connection lives on one of them
 // (round-robin), so its handlers never contend for a shared reactor lock or need a strand.
+// The watch is declared first so it outlives the context, whose destructor may still destroy
+// session coroutines (after a forced stop) that hold entries in it.
 struct worker {
+  deadline_watch deadlines;
   asio::io_context context{1};
-  deadline_watch deadlines{context};
 };
 using worker_list = std::vector<std::unique_ptr<worker>>;
 
