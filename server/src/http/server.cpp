@@ -82,6 +82,9 @@ tcp::endpoint parse_endpoint(const std::string& text) {
 
 void serve(const server_options& options, app application,
            const std::function<void(const tcp::endpoint&)>& on_listening) {
+  // sendfile(2) has no MSG_NOSIGNAL: a client that leaves mid-body would raise SIGPIPE, whose
+  // default action ends the process. Ignored, the send fails with EPIPE like any other.
+  std::signal(SIGPIPE, SIG_IGN);
   server_state state;
   state.application = std::move(application);
   state.security_headers = security_header_block(options.hsts);
