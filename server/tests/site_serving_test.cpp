@@ -1,14 +1,11 @@
 // The real binary serving a small site shaped like web/dist.
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include <chrono>
 #include <memory>
-#include <string_view>
 
 #include "support.hpp"
 
@@ -168,17 +165,9 @@ TEST_F(site_serving, large_files_arrive_byte_for_byte) {
 // sendfile(2), unlike the sends Asio makes, raises SIGPIPE when the peer is gone.
 TEST_F(site_serving, a_client_that_leaves_mid_download_does_not_take_the_server_down) {
   for (int attempt = 0; attempt < 5; ++attempt) {
-    const int client = ::socket(AF_INET, SOCK_STREAM, 0);
+    const int client = raw_connection(
+        server_->port(), "GET /video/long.mp4 HTTP/1.1\r\nHost: localhost\r\n\r\n", 4096);
     ASSERT_GE(client, 0);
-    const int small_buffer = 4096;
-    ::setsockopt(client, SOL_SOCKET, SO_RCVBUF, &small_buffer, sizeof small_buffer);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(server_->port());
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ASSERT_EQ(::connect(client, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);
-    constexpr std::string_view ask = "GET /video/long.mp4 HTTP/1.1\r\nHost: localhost\r\n\r\n";
-    ASSERT_EQ(::send(client, ask.data(), ask.size(), 0), static_cast<ssize_t>(ask.size()));
     char some[512];
     EXPECT_GT(::recv(client, some, sizeof some, 0), 0);
     ::close(client);  // unread bytes in the buffer: the kernel answers the server with a reset
@@ -188,15 +177,8 @@ TEST_F(site_serving, a_client_that_leaves_mid_download_does_not_take_the_server_
 }
 
 TEST_F(site_serving, a_client_that_stops_mid_request_is_cut_off_and_holds_up_no_one) {
-  const int slow = ::socket(AF_INET, SOCK_STREAM, 0);
+  const int slow = raw_connection(server_->port(), "GET /en HTTP/1.1\r\nHost: localhost\r\n");
   ASSERT_GE(slow, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(server_->port());
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ASSERT_EQ(::connect(slow, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);
-  constexpr std::string_view half = "GET /en HTTP/1.1\r\nHost: localhost\r\n";
-  ASSERT_EQ(::send(slow, half.data(), half.size(), 0), static_cast<ssize_t>(half.size()));
   const auto start = std::chrono::steady_clock::now();
 
   EXPECT_EQ(http_call("GET", url("/en")).status, 200);

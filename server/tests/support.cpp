@@ -194,6 +194,24 @@ run_result run_binary(const std::vector<std::string>& args,
   return {exit_code_of(status), read_all(log)};
 }
 
+int raw_connection(unsigned short port, std::string_view text, int receive_buffer) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  if (receive_buffer > 0) {
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof receive_buffer);
+  }
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 ||
+      ::send(fd, text.data(), text.size(), 0) != static_cast<ssize_t>(text.size())) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
 http_reply http_call(const std::string& method, const std::string& url,
                      const std::vector<std::string>& headers, const std::string& body) {
   http_reply reply;

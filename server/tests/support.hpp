@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -66,6 +67,11 @@ struct http_reply {
     return found == headers.end() ? std::string() : found->second;
   }
 };
+
+// A raw TCP connection to 127.0.0.1:port that has sent `text`, for requests a well-behaved
+// client never makes (half a head, a download abandoned midway). receive_buffer, when not 0,
+// shrinks the socket's receive buffer first. Returns the descriptor, or -1.
+int raw_connection(unsigned short port, std::string_view text, int receive_buffer = 0);
 
 http_reply http_call(const std::string& method, const std::string& url,
                      const std::vector<std::string>& headers = {}, const std::string& body = {});
