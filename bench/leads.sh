@@ -5,15 +5,11 @@
 # in /tmp, which may be memory. Env: DURATION (10s), WRK_THREADS (2).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-. "$root/bench/lib-results.sh"
-bin="${LANDING_SERVER_BIN:-$root/build/release/landing-server}"
-site="${SITE:-$root/web/dist}"
+. "$root/bench/lib.sh"
 duration="${DURATION:-10s}"
 wrk_threads="${WRK_THREADS:-2}"
 port=18433
 
-[ -x "$bin" ] || { echo "no $bin: build it first (cmake --preset release in server/)" >&2; exit 1; }
-[ -f "$site/en/index.html" ] || (cd "$root/web" && npm run build)
 work="$root/var/bench-leads"
 rm -rf "$work"
 mkdir -p "$work"

@@ -1,5 +1,14 @@
-# Shared by the server benchmarks: replaces one marked block of docs/benchmarks.md, leaving the
-# rest of the file (other teams' sections) alone.
+# Shared by the server benchmarks, sourced after they set $root.
+
+# What they measure: the release binary and the built site (LANDING_SERVER_BIN and SITE
+# override them). The site is built when missing; the binary must be.
+bin="${LANDING_SERVER_BIN:-$root/build/release/landing-server}"
+site="${SITE:-$root/web/dist}"
+[ -x "$bin" ] || { echo "no $bin: build it with make build" >&2; exit 1; }
+[ -f "$site/en/index.html" ] || (cd "$root/web" && npm run build)
+
+# Replaces one marked block of docs/benchmarks.md, leaving the rest of the file (other teams'
+# sections) alone.
 # usage: write_section <marker> <file with the new block>
 write_section() {
   local marker=$1 block=$2 doc

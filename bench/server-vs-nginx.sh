@@ -10,9 +10,7 @@
 # Env: DURATION (5s per run), ROUNDS (5), CONNECTIONS (64), WRK_THREADS (2).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-. "$root/bench/lib-results.sh"
-bin="${LANDING_SERVER_BIN:-$root/build/release/landing-server}"
-site="${SITE:-$root/web/dist}"
+. "$root/bench/lib.sh"
 duration="${DURATION:-5s}"
 rounds="${ROUNDS:-5}"
 connections="${CONNECTIONS:-64}"
@@ -20,9 +18,7 @@ wrk_threads="${WRK_THREADS:-2}"
 ours_port=18431
 nginx_port=18432
 
-[ -x "$bin" ] || { echo "no $bin: build it with cmake --preset release && cmake --build --preset release (in server/)" >&2; exit 1; }
 command -v wrk >/dev/null && command -v nginx >/dev/null || { echo "needs wrk and nginx-light" >&2; exit 1; }
-[ -f "$site/en/index.html" ] || (cd "$root/web" && npm run build)
 
 work="$(mktemp -d)"
 pids=()
