@@ -2,22 +2,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <vector>
 
 namespace landing::leads {
-namespace {
 
-// Past this many tracked clients, refilled buckets are dropped: they carry no information, and
-// a flood of spoofed addresses must not grow memory without bound.
-constexpr std::size_t prune_threshold = 100000;
-
-}  // namespace
-
-rate_limiter::rate_limiter(double burst, double per_minute)
-    : burst_(std::max(1.0, burst)), per_second_(std::max(per_minute, 0.001) / 60.0) {}
+rate_limiter::rate_limiter(double burst, double per_minute, std::size_t max_clients)
+    : burst_(std::max(1.0, burst)),
+      per_second_(std::max(per_minute, 0.001) / 60.0),
+      max_clients_(std::max<std::size_t>(max_clients, 2)) {}
 
 std::int64_t rate_limiter::acquire(const std::string& client, clock::time_point now) {
   const std::lock_guard lock(mutex_);
-  if (buckets_.size() > prune_threshold) forget_full_buckets(now);
+  if (buckets_.size() >= max_clients_) prune(now);
   auto [it, fresh] = buckets_.try_emplace(client, bucket{burst_, now});
   auto& b = it->second;
   if (!fresh) {
@@ -32,11 +29,40 @@ std::int64_t rate_limiter::acquire(const std::string& client, clock::time_point 
   return static_cast<std::int64_t>(std::ceil((1.0 - b.tokens) / per_second_));
 }
 
-void rate_limiter::forget_full_buckets(clock::time_point now) {
+// Leaves at most half of max_clients_, so the next prune is at least that many new clients
+// away: a pass over the table costs O(1) per request on average, however many addresses come.
+// Refilled buckets go first, as they carry no information; if that is not enough, the clients
+// seen longest ago go too (each may then get one fresh burst).
+void rate_limiter::prune(clock::time_point now) {
+  ++prunes_;
   std::erase_if(buckets_, [&](const auto& entry) {
     const std::chrono::duration<double> elapsed = now - entry.second.updated;
     return entry.second.tokens + elapsed.count() * per_second_ >= burst_;
   });
+  const std::size_t keep = max_clients_ / 2;
+  if (buckets_.size() <= keep) return;
+  std::vector<clock::time_point> seen;
+  seen.reserve(buckets_.size());
+  for (const auto& entry : buckets_) seen.push_back(entry.second.updated);
+  // The newest `keep` stay: everything older than the keep-th newest goes.
+  auto cutoff = seen.begin() + static_cast<std::ptrdiff_t>(seen.size() - keep);
+  std::nth_element(seen.begin(), cutoff, seen.end());
+  const auto oldest_kept = *cutoff;
+  std::erase_if(buckets_, [&](const auto& entry) { return entry.second.updated < oldest_kept; });
+  // Clients seen at the very same instant as the cutoff: drop as many as still needed.
+  for (auto it = buckets_.begin(); it != buckets_.end() && buckets_.size() > keep;) {
+    it = it->second.updated == oldest_kept ? buckets_.erase(it) : std::next(it);
+  }
+}
+
+std::size_t rate_limiter::clients() {
+  const std::lock_guard lock(mutex_);
+  return buckets_.size();
+}
+
+std::size_t rate_limiter::prunes() {
+  const std::lock_guard lock(mutex_);
+  return prunes_;
 }
 
 }  // namespace landing::leads

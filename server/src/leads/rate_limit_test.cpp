@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace landing::leads {
 namespace {
 
@@ -31,6 +33,45 @@ TEST(rate_limit, clients_have_separate_buckets) {
   EXPECT_EQ(limiter.acquire("a", t0), 0);
   EXPECT_GT(limiter.acquire("a", t0), 0);
   EXPECT_EQ(limiter.acquire("b", t0), 0);
+}
+
+TEST(rate_limit, keeps_at_most_max_clients_and_prunes_rarely) {
+  rate_limiter limiter(2, 1, 1000);
+  const auto t0 = rate_limiter::clock::now();
+  // Every client spends a token, so no bucket is full and refilled ones cannot be dropped:
+  // the oldest must go. Before, each request past the cap scanned the whole table again.
+  for (int i = 0; i < 10000; ++i) {
+    EXPECT_EQ(limiter.acquire(std::to_string(i), t0 + std::chrono::milliseconds(i)), 0);
+    ASSERT_LE(limiter.clients(), 1000U);
+  }
+  // Each prune leaves half the cap, so 10 000 clients take about 10 000 / 500 passes.
+  EXPECT_LE(limiter.prunes(), 20U);
+  // The newest clients kept their buckets: the last one has one token left, then none.
+  const auto later = t0 + std::chrono::milliseconds(10000);
+  EXPECT_EQ(limiter.acquire("9999", later), 0);
+  EXPECT_GT(limiter.acquire("9999", later), 0);
+}
+
+TEST(rate_limit, prunes_clients_seen_at_the_same_instant) {
+  rate_limiter limiter(2, 1, 100);
+  const auto t0 = rate_limiter::clock::now();
+  for (int i = 0; i < 1000; ++i) EXPECT_EQ(limiter.acquire(std::to_string(i), t0), 0);
+  EXPECT_LE(limiter.clients(), 100U);
+  EXPECT_LE(limiter.prunes(), 20U);
+}
+
+TEST(rate_limit, drops_refilled_buckets_before_recent_ones) {
+  rate_limiter limiter(1, 60, 4);
+  const auto t0 = rate_limiter::clock::now();
+  EXPECT_EQ(limiter.acquire("old-1", t0), 0);
+  EXPECT_EQ(limiter.acquire("old-2", t0), 0);
+  EXPECT_EQ(limiter.acquire("recent", t0 + 10s), 0);
+  EXPECT_EQ(limiter.acquire("old-3", t0 + 10s), 0);
+  // The fifth client prunes: the old buckets have refilled (one token a second) and go; the
+  // recent one is empty and stays, so its owner is still refused.
+  EXPECT_EQ(limiter.acquire("new", t0 + 10500ms), 0);
+  EXPECT_EQ(limiter.clients(), 3U);
+  EXPECT_GT(limiter.acquire("recent", t0 + 10500ms), 0);
 }
 
 }  // namespace
