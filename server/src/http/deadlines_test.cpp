@@ -23,7 +23,7 @@ using namespace std::chrono_literals;
 struct socket_pair {
   explicit socket_pair(asio::io_context& context, tcp::acceptor& acceptor) : client(context) {
     client.connect(acceptor.local_endpoint());
-    conn = std::make_shared<connection>(acceptor.accept());
+    conn = std::make_shared<connection>(acceptor.accept(context.get_executor()));
   }
   tcp::socket client;
   std::shared_ptr<connection> conn;

@@ -42,8 +42,8 @@ asio::awaitable<void> accept_loop(worker_list& workers, tcp::acceptor& acceptor,
   std::size_t next = 0;
   for (;;) {
     auto& target = *workers[next++ % workers.size()];
-    auto [ec, socket] =
-        co_await acceptor.async_accept(target.context, asio::as_tuple(asio::use_awaitable));
+    auto [ec, socket] = co_await acceptor.async_accept(target.context.get_executor(),
+                                                       asio::as_tuple(asio::use_awaitable));
     if (ec == asio::error::operation_aborted || !acceptor.is_open()) co_return;
     if (ec) continue;  // EMFILE and friends: keep serving the connections we have
     socket.set_option(tcp::no_delay(true), ec);

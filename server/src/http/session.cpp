@@ -8,7 +8,6 @@
 #include <boost/asio/async_result.hpp>
 #include <boost/asio/buffer.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/error.hpp>
@@ -26,7 +25,7 @@ namespace {
 
 namespace asio = boost::asio;
 namespace beast = boost::beast;
-constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
+constexpr auto use_tuple = asio::as_tuple(use_task);
 using field_allocator = std::pmr::polymorphic_allocator<char>;
 
 std::string_view view(boost::core::string_view text) { return {text.data(), text.size()}; }
@@ -60,8 +59,8 @@ auto async_handle(async_handler& handler, const request& req, Token&& token) {
 // The head goes out with MSG_MORE, so the kernel holds it back to share a packet with the start
 // of the body, as nginx's tcp_nopush does; the body follows with sendfile(2), which takes the
 // file's pages instead of copying a buffer of ours.
-asio::awaitable<bool> send_head_and_file(connection& conn, std::string_view head, int fd,
-                                         std::size_t offset, std::size_t size) {
+task<bool> send_head_and_file(connection& conn, std::string_view head, int fd, std::size_t offset,
+                              std::size_t size) {
   std::size_t sent = 0;
   while (sent < head.size()) {
     const auto [ec, n] = co_await conn.socket.async_send(
@@ -91,8 +90,8 @@ asio::awaitable<bool> send_head_and_file(connection& conn, std::string_view head
   co_return true;
 }
 
-asio::awaitable<bool> write_response(connection& conn, const server_state& state,
-                                     const response& res, bool keep_alive, bool head_only) {
+task<bool> write_response(connection& conn, const server_state& state, const response& res,
+                          bool keep_alive, bool head_only) {
   serialize_head(conn.head_buffer, res, keep_alive, state.security_headers);
   const std::string& head = conn.head_buffer;
   const auto body = head_only ? std::string_view{} : res.body();
@@ -112,8 +111,8 @@ asio::awaitable<bool> write_response(connection& conn, const server_state& state
 
 }  // namespace
 
-asio::awaitable<void> run_session(std::shared_ptr<connection> conn, server_state& state,
-                                  deadline_watch& deadlines) {
+task<void> run_session(std::shared_ptr<connection> conn, server_state& state,
+                       deadline_watch& deadlines) {
   const deadline_watch::entry watched(deadlines, *conn);
   beast::error_code peer_ec;
   const auto endpoint = conn->socket.remote_endpoint(peer_ec);
@@ -205,7 +204,7 @@ asio::awaitable<void> run_session(std::shared_ptr<connection> conn, server_state
     const auto which = classify(req);
     response res;
     if (which == route::contact && req.method == "POST" && state.application.contact) {
-      res = co_await async_handle(*state.application.contact, req, asio::use_awaitable);
+      res = co_await async_handle(*state.application.contact, req, use_task);
     } else {
       res = handle(state.application, req);
     }

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <boost/asio/awaitable.hpp>
 #include <memory>
 
 #include "http/connection.hpp"
@@ -10,7 +9,7 @@ namespace landing::http {
 
 // Serves requests on one connection until the client leaves, a deadline passes, a limit is
 // broken, or the server stops. `deadlines` is the watch of the thread the connection lives on.
-boost::asio::awaitable<void> run_session(std::shared_ptr<connection> conn, server_state& state,
-                                         deadline_watch& deadlines);
+task<void> run_session(std::shared_ptr<connection> conn, server_state& state,
+                       deadline_watch& deadlines);
 
 }  // namespace landing::http
