@@ -17,7 +17,8 @@ namespace landing::http {
 
 // Sessions name their io_context's executor type instead of the type-erased any_io_executor
 // that Asio defaults to: every operation and coroutine frame then skips the erased executor's
-// copies and indirect calls (about 5 % of the server's own instructions per request).
+// copies and indirect calls (callgrind, 304 answer: 12.8k instructions per request before, 11.9k
+// after).
 using executor = boost::asio::io_context::executor_type;
 using socket_type = boost::asio::basic_stream_socket<boost::asio::ip::tcp, executor>;
 template <class T>

@@ -31,7 +31,7 @@ using field_allocator = std::pmr::polymorphic_allocator<char>;
 std::string_view view(boost::core::string_view text) { return {text.data(), text.size()}; }
 
 // Bridges the callback-style async_handler into the coroutine: the result is posted back to
-// the connection's strand, and the pending work keeps io_context::run alive meanwhile.
+// the connection's io_context, and the pending work keeps io_context::run alive meanwhile.
 template <class Token>
 auto async_handle(async_handler& handler, const request& req, Token&& token) {
   return asio::async_initiate<Token, void(response)>(
