@@ -44,6 +44,7 @@ TEST_F(site_serving, serves_localized_pages_with_language_and_security_headers) 
               std::string::npos);
     EXPECT_EQ(reply.header("x-content-type-options"), "nosniff");
     EXPECT_EQ(reply.header("cross-origin-opener-policy"), "same-origin");
+    EXPECT_TRUE(reply.header("date").ends_with(" GMT")) << reply.header("date");
   }
   EXPECT_EQ(http_call("GET", url("/ru/thanks")).body.find("thanks ru") != std::string::npos, true);
 }

@@ -1,5 +1,6 @@
 #include "http/response.hpp"
 
+#include "http/date.hpp"
 #include "http/request.hpp"
 
 namespace landing::http {
@@ -111,6 +112,7 @@ void serialize_head(std::string& head, const response& res, bool keep_alive,
   head += ' ';
   head += reason_phrase(res.status);
   head += "\r\n";
+  head += date_line();
   for (const auto& [name, value] : res.headers) {
     head += name;
     head += ": ";
