@@ -58,6 +58,7 @@ start_servers() {
   rm -f "$work/server.log" "$work/leads.db"*
   taskset -c "$cpus" "$bin" --listen "127.0.0.1:$ours_port" --site "$work/site" --db "$work/leads.db" \
     --threads "$threads" >"$work/server.log" 2>&1 &
+  ours_pid=$!
   pids+=($!)
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$ours_port/healthz" >/dev/null && break; sleep 0.1; done
   # nginx's configuration takes the security headers from the running server.
@@ -67,6 +68,7 @@ start_servers() {
   [ -s "$work/security.conf" ] || { echo "could not read landing-server's security headers" >&2; exit 1; }
   nginx_conf "$threads" > "$work/nginx.conf"
   taskset -c "$cpus" nginx -p "$work" -c "$work/nginx.conf" 2>"$work/nginx.err" &
+  nginx_pid=$!
   pids+=($!)
   for _ in $(seq 100); do
     curl -sf "http://127.0.0.1:$nginx_port/en" >/dev/null && break
@@ -114,10 +116,26 @@ CONF
 encoding="Accept-Encoding: gzip, deflate, br"
 etag_of() { curl -sI -H "$encoding" "$1" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag"{print $2}'; }
 
-run() {  # url [extra header]
-  local args=(-t"$wrk_threads" -c"$connections" -d"$duration" --latency -H "$encoding")
-  [ -n "${2:-}" ] && args+=(-H "$2")
-  taskset -c "$wrk_cpus" wrk "${args[@]}" "$1" | wrk_summary
+# CPU time (user + system, in clock ticks) of processes and their children so far: landing-server
+# is one process, nginx a master and its workers.
+clock_ticks="$(getconf CLK_TCK)"
+cpu_ticks() {
+  local pid total=0
+  for pid in "$@" $(pgrep -P "$(echo "$@" | tr ' ' ',')" || true); do
+    total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat")))
+  done
+  echo "$total"
+}
+
+# run <server pid> <url> [extra header] -> "rps p99_ms cpu_us_per_request". The server's CPU
+# per request shows its cost even when wrk, not the server, sets the pace.
+run() {
+  local args=(-t"$wrk_threads" -c"$connections" -d"$duration" --latency -H "$encoding") out before
+  [ -n "${3:-}" ] && args+=(-H "$3")
+  before="$(cpu_ticks "$1")"
+  out="$(taskset -c "$wrk_cpus" wrk "${args[@]}" "$2")"
+  echo "$(echo "$out" | wrk_summary) $(echo "$out" | awk -v t=$(($(cpu_ticks "$1") - before)) -v hz="$clock_ticks" \
+    '/ requests in / { printf "%.2f", $1 ? t * 1e6 / hz / $1 : 0 }')"
 }
 
 # median <column> <file>: the middle value of a column of numbers (the upper middle when even).
@@ -148,19 +166,21 @@ measure() {
     [ $((round % 2)) -eq 0 ] && order="nginx ours"
     for side in $order; do
       if [ $side = ours ]; then
-        run "http://127.0.0.1:$ours_port$path" "$ours_header" >> "$work/ours.runs"
+        run "$ours_pid" "http://127.0.0.1:$ours_port$path" "$ours_header" >> "$work/ours.runs"
       else
-        run "http://127.0.0.1:$nginx_port$path" "$nginx_header" >> "$work/nginx.runs"
+        run "$nginx_pid" "http://127.0.0.1:$nginx_port$path" "$nginx_header" >> "$work/nginx.runs"
       fi
     done
-    echo "  round $round: landing-server $(tail -1 "$work/ours.runs") | nginx $(tail -1 "$work/nginx.runs") (rps p99_ms)"
+    echo "  round $round: landing-server $(tail -1 "$work/ours.runs") | nginx $(tail -1 "$work/nginx.runs") (rps, p99 ms, server CPU µs per request)"
   done
   local ours_rps ours_p99 nginx_rps nginx_p99 ratio
+  local ours_cpu nginx_cpu
   ours_rps="$(median 1 "$work/ours.runs")"; ours_p99="$(median 2 "$work/ours.runs")"
   nginx_rps="$(median 1 "$work/nginx.runs")"; nginx_p99="$(median 2 "$work/nginx.runs")"
+  ours_cpu="$(median 3 "$work/ours.runs")"; nginx_cpu="$(median 3 "$work/nginx.runs")"
   ratio="$(awk -v a="$ours_rps" -v b="$nginx_rps" 'BEGIN { printf "%.2f", b ? a / b : 0 }')"
-  echo "$label, medians: landing-server $ours_rps rps p99 ${ours_p99} ms | nginx $nginx_rps rps p99 ${nginx_p99} ms | ratio $ratio"
-  echo "| $label | $ours_rps | $nginx_rps | $ratio | $ours_p99 | $nginx_p99 |" >> "$table"
+  echo "$label, medians: landing-server $ours_rps rps p99 ${ours_p99} ms ${ours_cpu} µs CPU | nginx $nginx_rps rps p99 ${nginx_p99} ms ${nginx_cpu} µs CPU | ratio $ratio"
+  echo "| $label | $ours_rps | $nginx_rps | $ratio | $ours_p99 | $nginx_p99 | $ours_cpu | $nginx_cpu |" >> "$table"
 }
 
 table="$work/table.md"
@@ -187,8 +207,8 @@ for layout in $layouts; do
     echo
     echo "$title:"
     echo
-    echo "| request | landing-server rps | nginx rps | rps ratio | landing-server p99 ms | nginx p99 ms |"
-    echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+    echo "| request | landing-server rps | nginx rps | rps ratio | landing-server p99 ms | nginx p99 ms | landing-server CPU µs/request | nginx CPU µs/request |"
+    echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
   } >> "$table"
   measure "HTML page /en" /en
   measure "304 revalidation of /en" /en revalidate
