@@ -116,12 +116,12 @@ CONF
 encoding="Accept-Encoding: gzip, deflate, br"
 etag_of() { curl -sI -H "$encoding" "$1" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag"{print $2}'; }
 
-# CPU time (user + system, in clock ticks) of processes and their children so far: landing-server
-# is one process, nginx a master and its workers.
+# cpu_ticks <pid>: CPU time (user + system, in clock ticks) so far of a process and its children:
+# landing-server is one process, nginx a master and its workers.
 clock_ticks="$(getconf CLK_TCK)"
 cpu_ticks() {
   local pid total=0
-  for pid in "$@" $(pgrep -P "$(echo "$@" | tr ' ' ',')" || true); do
+  for pid in "$1" $(pgrep -P "$1" || true); do
     total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat")))
   done
   echo "$total"
@@ -141,46 +141,39 @@ run() {
 # median <column> <file>: the middle value of a column of numbers (the upper middle when even).
 median() { sort -n -k"$1","$1" "$2" | awk -v c="$1" '{ v[NR] = $c } END { print v[int(NR / 2) + 1] }'; }
 
-# measure <label> <path> [header]: the two servers in turns; appends the medians to the table.
+# measure <label> <path> [revalidate]: the two servers in turns; appends the medians to the table.
+# With revalidate, each side sends If-None-Match with its own ETag for the path.
 measure() {
-  local label=$1 path=$2 header=${3:-} ours_header nginx_header
-  ours_header="$header"; nginx_header="$header"
-  if [ "$header" = revalidate ]; then
-    ours_header="If-None-Match: $(etag_of "http://127.0.0.1:$ours_port$path")"
-    nginx_header="If-None-Match: $(etag_of "http://127.0.0.1:$nginx_port$path")"
-  fi
-  # Same work on both sides: show status and bytes of one answer each.
-  for target in "ours $ours_port $ours_header" "nginx $nginx_port $nginx_header"; do
-    set -- $target
-    local name=$1 port=$2
-    shift 2
-    curl -s -o /dev/null -H "$encoding" ${1:+-H "$*"} \
-      -w "  $name: %{http_code}, %{size_header} header bytes, %{size_download} body bytes, %{content_type}\n" \
-      "http://127.0.0.1:$port$path"
+  local label=$1 path=$2 side round order
+  declare -A port=([ours]=$ours_port [nginx]=$nginx_port) pid=([ours]=$ours_pid [nginx]=$nginx_pid)
+  declare -A header=([ours]="" [nginx]="") rps p99 cpu
+  for side in ours nginx; do
+    [ "${3:-}" = revalidate ] &&
+      header[$side]="If-None-Match: $(etag_of "http://127.0.0.1:${port[$side]}$path")"
+    # Same work on both sides: show status and bytes of one answer each.
+    curl -s -o /dev/null -H "$encoding" ${header[$side]:+-H "${header[$side]}"} \
+      -w "  $side: %{http_code}, %{size_header} header bytes, %{size_download} body bytes, %{content_type}\n" \
+      "http://127.0.0.1:${port[$side]}$path"
+    : > "$work/$side.runs"
   done
-  : > "$work/ours.runs"
-  : > "$work/nginx.runs"
   for round in $(seq "$rounds"); do
     # Taking turns keeps a slow stretch of the machine from landing on one side only.
-    local order="ours nginx"
+    order="ours nginx"
     [ $((round % 2)) -eq 0 ] && order="nginx ours"
     for side in $order; do
-      if [ $side = ours ]; then
-        run "$ours_pid" "http://127.0.0.1:$ours_port$path" "$ours_header" >> "$work/ours.runs"
-      else
-        run "$nginx_pid" "http://127.0.0.1:$nginx_port$path" "$nginx_header" >> "$work/nginx.runs"
-      fi
+      run "${pid[$side]}" "http://127.0.0.1:${port[$side]}$path" "${header[$side]}" >> "$work/$side.runs"
     done
     echo "  round $round: landing-server $(tail -1 "$work/ours.runs") | nginx $(tail -1 "$work/nginx.runs") (rps, p99 ms, server CPU µs per request)"
   done
-  local ours_rps ours_p99 nginx_rps nginx_p99 ratio
-  local ours_cpu nginx_cpu
-  ours_rps="$(median 1 "$work/ours.runs")"; ours_p99="$(median 2 "$work/ours.runs")"
-  nginx_rps="$(median 1 "$work/nginx.runs")"; nginx_p99="$(median 2 "$work/nginx.runs")"
-  ours_cpu="$(median 3 "$work/ours.runs")"; nginx_cpu="$(median 3 "$work/nginx.runs")"
-  ratio="$(awk -v a="$ours_rps" -v b="$nginx_rps" 'BEGIN { printf "%.2f", b ? a / b : 0 }')"
-  echo "$label, medians: landing-server $ours_rps rps p99 ${ours_p99} ms ${ours_cpu} µs CPU | nginx $nginx_rps rps p99 ${nginx_p99} ms ${nginx_cpu} µs CPU | ratio $ratio"
-  echo "| $label | $ours_rps | $nginx_rps | $ratio | $ours_p99 | $nginx_p99 | $ours_cpu | $nginx_cpu |" >> "$table"
+  for side in ours nginx; do
+    rps[$side]="$(median 1 "$work/$side.runs")"
+    p99[$side]="$(median 2 "$work/$side.runs")"
+    cpu[$side]="$(median 3 "$work/$side.runs")"
+  done
+  local ratio
+  ratio="$(awk -v a="${rps[ours]}" -v b="${rps[nginx]}" 'BEGIN { printf "%.2f", b ? a / b : 0 }')"
+  echo "$label, medians: landing-server ${rps[ours]} rps p99 ${p99[ours]} ms ${cpu[ours]} µs CPU | nginx ${rps[nginx]} rps p99 ${p99[nginx]} ms ${cpu[nginx]} µs CPU | ratio $ratio"
+  echo "| $label | ${rps[ours]} | ${rps[nginx]} | $ratio | ${p99[ours]} | ${p99[nginx]} | ${cpu[ours]} | ${cpu[nginx]} |" >> "$table"
 }
 
 table="$work/table.md"
