@@ -68,9 +68,13 @@ task<bool> send_head_and_file(connection& conn, std::string_view head, int fd, s
     if (ec) co_return false;
     sent += n;
   }
-  beast::error_code ec;
-  conn.socket.native_non_blocking(true, ec);
-  if (ec) co_return false;
+  // Asio made the descriptor non-blocking for its own reads already (the getter reads its
+  // state, no syscall); sendfile relies on that to return EAGAIN instead of blocking the thread.
+  if (!conn.socket.native_non_blocking()) {
+    beast::error_code ec;
+    conn.socket.native_non_blocking(true, ec);
+    if (ec) co_return false;
+  }
   auto position = static_cast<off_t>(offset);
   std::size_t left = size;
   while (left > 0) {
@@ -218,9 +222,7 @@ task<void> run_session(std::shared_ptr<connection> conn, server_state& state,
     if (!co_await write_response(*conn, state, res, keep_alive, req.method == "HEAD")) break;
     if (!keep_alive) break;
   }
-  beast::error_code ignored;
-  conn->socket.shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
-  conn->socket.close(ignored);
+  conn->close();
   state.release(conn.get());
 }
 
