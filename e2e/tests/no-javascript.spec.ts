@@ -1,11 +1,38 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { CASES } from '../../web/src/lib/caseData';
+import { PRELOADER_REMOVE_MS } from '../../web/src/lib/constants';
 import { SERVICES } from '../../web/src/lib/services';
 import { contactForm } from '../support/form';
 import { SECTION_IDS } from '../support/landing';
 import { outboxDrained, telegramText, uniqueLead } from '../support/lead';
 import { LOCALES, t } from '../support/locales';
 import { watchPage } from '../support/problems';
+
+const overflowY = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).overflowY);
+
+test('without JavaScript the preloader locks the page, then CSS alone lets it scroll at 4.2 s', async ({
+  browser,
+  site,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    reducedMotion: 'no-preference',
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${site.url}/en`);
+    // Playwright's evaluate still runs with the page's own scripts off.
+    expect(await overflowY(page)).toBe('hidden');
+    await expect(page.getByTestId('preloader')).toBeHidden({ timeout: PRELOADER_REMOVE_MS + 3000 });
+    await expect.poll(() => overflowY(page)).not.toBe('hidden');
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  } finally {
+    await context.close();
+  }
+});
 
 for (const locale of LOCALES) {
   test(`${locale} without JavaScript: the page reads fully and the form sends a lead`, async ({
@@ -24,6 +51,8 @@ for (const locale of LOCALES) {
       await page.goto(`${site.url}/${locale}`);
 
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      // Under reduced motion there is no preloader, so nothing locks the page either.
+      expect(await overflowY(page)).not.toBe('hidden');
       for (const id of SECTION_IDS) await expect(page.locator(`#${id}`)).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(

@@ -103,14 +103,19 @@ describe('without JavaScript the CSS does the same', () => {
     );
   });
 
-  test('locks scrolling until 4.2 s', () => {
-    expect(css).toContain(`animation: preloader-scroll-lock ${PRELOADER_REMOVE_MS}ms step-end`);
-    expect(css).toMatch(/@keyframes preloader-scroll-lock \{\s*from,\s*to \{\s*overflow: hidden;/);
+  test('locks scrolling from the first style until 4.2 s', () => {
+    expect(css).toMatch(/html:has\(\.preloader\) \{\s*overflow: hidden;/);
+    expect(css).toContain(
+      `animation: preloader-scroll-lock ${PRELOADER_REMOVE_MS}ms step-end forwards`,
+    );
+    expect(css).toMatch(/@keyframes preloader-scroll-lock \{\s*to \{\s*overflow: visible;/);
   });
 
   test('is not shown at all under reduced motion', () => {
     expect(css).toMatch(
       /@media \(prefers-reduced-motion: reduce\) \{\s*\.preloader \{\s*display: none;/,
     );
+    // Nor does it lock the page then.
+    expect(css).toMatch(/html:has\(\.preloader\) \{\s*overflow: visible;\s*animation: none;/);
   });
 });
