@@ -7,6 +7,8 @@
 #include <boost/json/serialize.hpp>
 #include <memory>
 
+#include "common/utf8.hpp"
+
 namespace landing::log {
 namespace {
 
@@ -41,6 +43,25 @@ spdlog::level::level_enum to_spdlog(level lvl) {
   return spdlog::level::info;
 }
 
+// Strings in a log line may come from anywhere (a request path, a header, a peer's answer), and
+// JSON must be valid UTF-8: bytes that are not become \xNN instead of breaking the line.
+boost::json::value printable(const boost::json::value& value) {
+  if (value.is_string()) return boost::json::string(utf8::printable(value.as_string()));
+  if (value.is_object()) {
+    boost::json::object out;
+    for (const auto& field : value.as_object()) {
+      out[utf8::printable(field.key())] = printable(field.value());
+    }
+    return out;
+  }
+  if (value.is_array()) {
+    boost::json::array out;
+    for (const auto& item : value.as_array()) out.push_back(printable(item));
+    return out;
+  }
+  return value;
+}
+
 }  // namespace
 
 void init(bool debug) {
@@ -53,7 +74,7 @@ bool debug_enabled() { return debug_on.load(std::memory_order_relaxed); }
 void write(level lvl, std::string_view event, const boost::json::object& fields) {
   boost::json::object line;
   line["event"] = event;
-  for (const auto& field : fields) line[field.key()] = field.value();
+  for (const auto& field : fields) line[utf8::printable(field.key())] = printable(field.value());
   std::string text = boost::json::serialize(line);
   // Drop the outer braces: the logger pattern supplies them around ts and level.
   std::string_view inner(text);
@@ -65,7 +86,10 @@ void write(level lvl, std::string_view event, const boost::json::object& fields)
 std::string mask_email(std::string_view email) {
   const auto at = email.find('@');
   if (at == std::string_view::npos || at == 0) return "***";
-  std::string masked(email.substr(0, 1));
+  // The first character whole, however many bytes it takes; a byte that starts no valid
+  // sequence is not shown at all.
+  const auto first = utf8::sequence_at(email.substr(0, at));
+  std::string masked(email.substr(0, first));
   masked += "***";
   masked += email.substr(at);
   return masked;

@@ -2,16 +2,25 @@
 
 #include <curl/curl.h>
 
+#include <algorithm>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <charconv>
+#include <cmath>
+
+#include "common/utf8.hpp"
 
 namespace landing::telegram {
 namespace {
 
+// Returning less than given makes curl abort the transfer (CURLE_WRITE_ERROR): an answer larger
+// than any the Bot API sends is not read to its end.
 std::size_t collect(char* data, std::size_t size, std::size_t count, void* out) {
-  static_cast<std::string*>(out)->append(data, size * count);
-  return size * count;
+  auto& body = *static_cast<std::string*>(out);
+  const std::size_t bytes = size * count;
+  if (body.size() + bytes > answer_max_bytes) return 0;
+  body.append(data, bytes);
+  return bytes;
 }
 
 int progress(void* cancel, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
@@ -38,6 +47,29 @@ std::string redact(std::string text, std::string_view secret) {
   return text;
 }
 
+std::int64_t retry_after_seconds(const boost::json::object* answer) {
+  const auto* params = answer ? answer->if_contains("parameters") : nullptr;
+  const auto* after =
+      params && params->is_object() ? params->as_object().if_contains("retry_after") : nullptr;
+  if (!after) return retry_after_default_s;
+  // Read as a double whatever JSON number it is (1.5, 1e300, 2^64 - 1), so nothing throws and
+  // nothing overflows; clamping happens before any conversion back to an integer.
+  double seconds = 0;
+  if (after->is_int64()) {
+    seconds = static_cast<double>(after->as_int64());
+  } else if (after->is_uint64()) {
+    seconds = static_cast<double>(after->as_uint64());
+  } else if (after->is_double()) {
+    seconds = after->as_double();
+  } else {
+    return retry_after_default_s;
+  }
+  if (!std::isfinite(seconds)) return retry_after_max_s;
+  seconds = std::ceil(std::clamp(seconds, static_cast<double>(retry_after_min_s),
+                                 static_cast<double>(retry_after_max_s)));
+  return static_cast<std::int64_t>(seconds);
+}
+
 send_result classify_answer(long http_status, std::string_view body) {
   boost::system::error_code ec;
   const auto answer = boost::json::parse(body, ec);
@@ -45,7 +77,8 @@ send_result classify_answer(long http_status, std::string_view body) {
   std::string description;
   if (object) {
     if (const auto* text = object->if_contains("description"); text && text->is_string()) {
-      description = std::string(text->as_string());
+      // A description is Telegram's prose; an answer stuffed with megabytes of it is not.
+      description = std::string(utf8::cut(text->as_string(), description_max));
     }
   }
   const auto reason = "http " + std::to_string(http_status) +
@@ -55,17 +88,7 @@ send_result classify_answer(long http_status, std::string_view body) {
     if (ok && ok->is_bool() && ok->as_bool()) return {send_result::delivered, 0, {}};
     return {send_result::transient, 0, "http 200 without ok"};
   }
-  if (http_status == 429) {
-    std::int64_t wait = 5;
-    if (const auto* params = object ? object->if_contains("parameters") : nullptr;
-        params && params->is_object()) {
-      if (const auto* after = params->as_object().if_contains("retry_after");
-          after && after->is_number()) {
-        wait = std::max<std::int64_t>(1, after->to_number<std::int64_t>());
-      }
-    }
-    return {send_result::retry_after, wait, reason};
-  }
+  if (http_status == 429) return {send_result::retry_after, retry_after_seconds(object), reason};
   // The request itself is wrong (chat gone, bot blocked, bad token): retrying cannot help.
   if (http_status == 400 || http_status == 401 || http_status == 403 || http_status == 404) {
     return {send_result::permanent, 0, reason};

@@ -37,6 +37,14 @@ class bot_client {
   CURL* curl_;
 };
 
+// Bounds on what the Bot API may send back. A 429 names its pause in retry_after; whatever number
+// (or non-number) arrives there, the outbox pauses between these bounds.
+inline constexpr std::int64_t retry_after_default_s = 5;
+inline constexpr std::int64_t retry_after_min_s = 1;
+inline constexpr std::int64_t retry_after_max_s = 3600;
+inline constexpr std::size_t answer_max_bytes = std::size_t{64} * 1024;
+inline constexpr std::size_t description_max = 300;
+
 // Interprets an answer of the Bot API; separate from the transfer so tests need no socket.
 send_result classify_answer(long http_status, std::string_view body);
 
