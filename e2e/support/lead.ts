@@ -30,11 +30,16 @@ export function uniqueLead(locale: 'en' | 'ru'): Lead & { tag: string } {
 }
 
 /**
- * The text contract/telegram-message.json describes: the name, "сообщает:", the message, then
- * "Контактные данные:", the email, the handle, and a last line with the lead id.
+ * The text contract/telegram-message.json describes: the name, "сообщает:", the message with each
+ * line behind "│ ", then "Контактные данные:", the email, the handle, and a last line with the
+ * lead id.
  */
 export function telegramText(lead: Lead, id: string): string {
-  return `${lead.name} сообщает:\n${lead.message}\n\nКонтактные данные:\n${lead.email}\n${lead.social}\n\nЗаявка ${id}`;
+  const quoted = lead.message
+    .split('\n')
+    .map((line) => (line ? `│ ${line}` : '│'))
+    .join('\n');
+  return `${lead.name} сообщает:\n${quoted}\n\nКонтактные данные:\n${lead.email}\n${lead.social}\n\nЗаявка ${id}`;
 }
 
 export const telegramCases = telegramContract.cases;

@@ -3,47 +3,10 @@
 #include <optional>
 #include <vector>
 
+#include "common/utf8.hpp"
+
 namespace landing::leads {
 namespace {
-
-// Strict decoding: overlong forms, surrogates and values past U+10FFFF are refused.
-std::optional<std::u32string> decode_utf8(std::string_view text) {
-  std::u32string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size();) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    std::size_t length = 0;
-    char32_t code = 0;
-    if (byte < 0x80) {
-      length = 1;
-      code = byte;
-    } else if ((byte & 0xE0) == 0xC0) {
-      length = 2;
-      code = byte & 0x1F;
-    } else if ((byte & 0xF0) == 0xE0) {
-      length = 3;
-      code = byte & 0x0F;
-    } else if ((byte & 0xF8) == 0xF0) {
-      length = 4;
-      code = byte & 0x07;
-    } else {
-      return std::nullopt;
-    }
-    if (i + length > text.size()) return std::nullopt;
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xC0) != 0x80) return std::nullopt;
-      code = (code << 6) | (next & 0x3F);
-    }
-    constexpr char32_t minimum[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (code < minimum[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
-      return std::nullopt;
-    }
-    out += code;
-    i += length;
-  }
-  return out;
-}
 
 bool is_js_space(char32_t c) {
   return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0xA0 || c == 0x1680 ||
@@ -81,38 +44,90 @@ struct rule {
   bool allow_line_breaks;
 };
 
+bool has_visible(const std::u32string& text) {
+  for (const char32_t c : text) {
+    if (!is_js_space(c) && !is_default_ignorable(c)) return true;
+  }
+  return false;
+}
+
 std::optional<std::string> check(std::string_view raw, const rule& r, bool email) {
-  const auto decoded = decode_utf8(raw);
+  const auto decoded = utf8::decode(raw);
   if (!decoded) return "invalid";
   const auto value = trim(*decoded);
   for (const char32_t c : value) {
     const bool allowed = r.allow_line_breaks && (c == U'\n' || c == U'\r' || c == U'\t');
-    if (is_control(c) && !allowed) return "invalid";
+    if ((is_control(c) && !allowed) || is_bidi_control(c)) return "invalid";
   }
+  // Zero-width characters alone show nothing, yet would pass the length checks.
+  if (!value.empty() && !has_visible(value)) return "invalid";
   if (value.size() <= r.min_exclusive && !email) return "too_short";
   if (value.size() > r.max) return "too_long";
   if (email && !looks_like_email(value)) return "invalid";
   return std::nullopt;
 }
 
+bool is_line_break(char32_t c) { return c == U'\n' || c == U'\r' || c == 0x2028 || c == 0x2029; }
+
+// One line break is LF whatever the visitor's system sent (CRLF, a lone CR, U+2028, U+2029); a
+// line of only spaces or invisible characters counts as blank, and at most two blank lines stay
+// in a row, so no run of empty lines can push the real contact block out of sight.
+std::u32string normalize_lines(const std::u32string& text) {
+  std::vector<std::u32string> lines(1);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (!is_line_break(text[i])) {
+      lines.back() += text[i];
+      continue;
+    }
+    if (text[i] == U'\r' && i + 1 < text.size() && text[i + 1] == U'\n') ++i;
+    lines.emplace_back();
+  }
+  std::u32string out;
+  int blank_run = 0;
+  bool started = false;
+  for (const auto& line : lines) {
+    if (!has_visible(line)) {
+      ++blank_run;
+      continue;
+    }
+    if (started)
+      out.append(static_cast<std::size_t>(std::min(blank_run, max_blank_lines)) + 1, U'\n');
+    blank_run = 0;
+    started = true;
+    out += line;
+  }
+  return out;
+}
+
+std::string encode(const std::u32string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char32_t c : text) out += utf8::encode(c);
+  return out;
+}
+
 }  // namespace
 
-std::string trim_js(std::string_view utf8) {
-  const auto decoded = decode_utf8(utf8);
-  if (!decoded) return std::string(utf8);
-  std::size_t first = 0;
-  std::size_t last = decoded->size();
-  while (first < last && is_js_space((*decoded)[first])) ++first;
-  while (last > first && is_js_space((*decoded)[last - 1])) --last;
-  // Re-slice the original bytes: count the UTF-8 length of the trimmed prefix and suffix.
-  const auto bytes_of = [](char32_t c) -> std::size_t {
-    return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  };
-  std::size_t begin = 0;
-  for (std::size_t i = 0; i < first; ++i) begin += bytes_of((*decoded)[i]);
-  std::size_t end = utf8.size();
-  for (std::size_t i = last; i < decoded->size(); ++i) end -= bytes_of((*decoded)[i]);
-  return std::string(utf8.substr(begin, end - begin));
+bool is_bidi_control(char32_t c) {
+  return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) ||
+         (c >= 0x2066 && c <= 0x2069);
+}
+
+bool is_default_ignorable(char32_t c) {
+  // Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): characters that render
+  // as nothing at all, which JavaScript's \p{Default_Ignorable_Code_Point} also matches.
+  return c == 0x00AD || c == 0x034F || c == 0x061C || c == 0x115F || c == 0x1160 || c == 0x17B4 ||
+         c == 0x17B5 || (c >= 0x180B && c <= 0x180F) || (c >= 0x200B && c <= 0x200F) ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2060 && c <= 0x206F) || c == 0x3164 ||
+         (c >= 0xFE00 && c <= 0xFE0F) || c == 0xFEFF || c == 0xFFA0 ||
+         (c >= 0xFFF0 && c <= 0xFFF8) || (c >= 0x1BCA0 && c <= 0x1BCA3) ||
+         (c >= 0x1D173 && c <= 0x1D17A) || (c >= 0xE0000 && c <= 0xE0FFF);
+}
+
+std::string trim_js(std::string_view text) {
+  const auto decoded = utf8::decode(text);
+  if (!decoded) return std::string(text);
+  return encode(trim(*decoded));
 }
 
 field_errors validate(const contact_fields& fields) {
@@ -129,12 +144,8 @@ field_errors validate(const contact_fields& fields) {
 
 contact_fields normalize(const contact_fields& fields) {
   contact_fields out{trim_js(fields.name), trim_js(fields.social), trim_js(fields.email), {}};
-  const auto message = trim_js(fields.message);
-  out.message.reserve(message.size());
-  for (std::size_t i = 0; i < message.size(); ++i) {
-    if (message[i] == '\r' && i + 1 < message.size() && message[i + 1] == '\n') continue;
-    out.message += message[i];
-  }
+  const auto message = utf8::decode(fields.message);
+  out.message = message ? encode(normalize_lines(trim(*message))) : fields.message;
   return out;
 }
 

@@ -4,15 +4,12 @@
 #include <string>
 #include <string_view>
 
+#include "storage/lead.hpp"
+
 namespace landing::leads {
 
 // The spec's four form fields, as received.
-struct contact_fields {
-  std::string name;
-  std::string social;
-  std::string email;
-  std::string message;
-};
+using contact_fields = storage::contact_fields;
 
 // Field name -> error code ("invalid", "too_short", "too_long"); empty when valid. Ordered, so
 // the JSON answer is stable. Rules and order: contract/README.md.
@@ -25,9 +22,19 @@ inline constexpr std::size_t message_max = 4000;
 
 field_errors validate(const contact_fields& fields);
 
-// What gets stored: each field trimmed, CRLF in the message turned into LF. Only meaningful for
-// fields that passed validate().
+// Blank lines a message may keep in a row once normalized.
+inline constexpr int max_blank_lines = 2;
+
+// What gets stored: each field trimmed; in the message every line break becomes LF and runs of
+// blank lines shrink to max_blank_lines. Only meaningful for fields that passed validate().
 contact_fields normalize(const contact_fields& fields);
+
+// Unicode's Bidi_Control characters (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069),
+// which can make text display in an order other than the one it was written in. Refused.
+bool is_bidi_control(char32_t c);
+// Unicode's Default_Ignorable_Code_Point: zero-width and other characters that render as
+// nothing. A field made only of these (and spaces) is refused as invalid.
+bool is_default_ignorable(char32_t c);
 
 // JavaScript String.prototype.trim semantics, so both sides agree on lengths.
 std::string trim_js(std::string_view utf8);

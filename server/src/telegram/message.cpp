@@ -3,12 +3,12 @@
 namespace landing::telegram {
 namespace {
 
-std::string assemble(const leads::contact_fields& fields, std::string_view message,
+std::string assemble(const storage::contact_fields& fields, std::string_view quoted,
                      std::string_view marker, std::string_view id) {
   std::string text;
   text += fields.name;
   text += " сообщает:\n";
-  text += message;
+  text += quoted;
   text += marker;
   text += "\n\nКонтактные данные:\n";
   text += fields.email;
@@ -25,6 +25,21 @@ std::size_t sequence_length(unsigned char lead) {
 
 }  // namespace
 
+std::string quote(std::string_view message) {
+  std::string out;
+  out.reserve(message.size() + 64);
+  for (;;) {
+    const auto end = message.find('\n');
+    const auto line = message.substr(0, end);
+    out += line.empty() ? quote_mark.substr(0, quote_mark.size() - 1) : quote_mark;
+    out += line;
+    if (end == std::string_view::npos) break;
+    out += '\n';
+    message.remove_prefix(end + 1);
+  }
+  return out;
+}
+
 std::size_t utf16_units(std::string_view utf8) {
   std::size_t units = 0;
   for (std::size_t i = 0; i < utf8.size();) {
@@ -35,15 +50,16 @@ std::size_t utf16_units(std::string_view utf8) {
   return units;
 }
 
-std::string format_message(const leads::contact_fields& fields, std::string_view id) {
-  auto text = assemble(fields, fields.message, {}, id);
+std::string format_message(const storage::contact_fields& fields, std::string_view id) {
+  const auto quoted = quote(fields.message);
+  auto text = assemble(fields, quoted, {}, id);
   if (utf16_units(text) <= max_message_units) return text;
   const auto frame = utf16_units(assemble(fields, {}, cut_marker, id));
   const auto budget = frame < max_message_units ? max_message_units - frame : 0;
-  // Cut the message at a code point boundary within the budget.
+  // Cut the quoted message at a code point boundary within the budget.
   std::size_t units = 0;
   std::size_t end = 0;
-  const std::string_view message = fields.message;
+  const std::string_view message = quoted;
   while (end < message.size()) {
     const auto length = sequence_length(static_cast<unsigned char>(message[end]));
     const std::size_t cost = length == 4 ? 2 : 1;

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "leads/validation.hpp"
+#include "storage/lead.hpp"
 
 namespace landing::telegram {
 
@@ -12,9 +12,16 @@ namespace landing::telegram {
 inline constexpr std::size_t max_message_units = 4096;
 inline constexpr std::string_view cut_marker = "\n[…сообщение обрезано]";
 
-// The spec's Russian layout (contract/telegram-message.json) plus the lead id; a too-long text
-// loses the end of the visitor's message, never the header, contacts or id.
-std::string format_message(const leads::contact_fields& fields, std::string_view id);
+// Every line the visitor wrote starts with this in the chat, so nothing in a message can pass for
+// the contact block or the lead id that the server writes (an empty line gets the bar alone).
+inline constexpr std::string_view quote_mark = "│ ";
+
+// The spec's Russian layout (contract/telegram-message.json) plus the lead id, with the visitor's
+// message quoted; a too-long text loses the end of the message, never the header, contacts or id.
+std::string format_message(const storage::contact_fields& fields, std::string_view id);
+
+// Each line of `message` behind quote_mark.
+std::string quote(std::string_view message);
 
 std::size_t utf16_units(std::string_view utf8);
 

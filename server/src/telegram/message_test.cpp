@@ -17,7 +17,7 @@ TEST(message, matches_every_contract_example) {
   ASSERT_FALSE(cases.empty());
   for (const auto& item : cases) {
     const auto& lead = item.at("lead").as_object();
-    const leads::contact_fields fields{
+    const storage::contact_fields fields{
         std::string(lead.at("name").as_string()), std::string(lead.at("social").as_string()),
         std::string(lead.at("email").as_string()), std::string(lead.at("message").as_string())};
     EXPECT_EQ(format_message(fields, item.at("id").as_string()), item.at("text").as_string())
@@ -28,8 +28,8 @@ TEST(message, matches_every_contract_example) {
 TEST(message, cuts_a_long_cyrillic_message_but_keeps_contacts_and_id) {
   std::string long_message;
   for (int i = 0; i < 4000; ++i) long_message += "ж";
-  const leads::contact_fields fields{std::string(100, 'N'), std::string(64, 's'),
-                                     std::string(240, 'e') + "@example.com", long_message};
+  const storage::contact_fields fields{std::string(100, 'N'), std::string(64, 's'),
+                                       std::string(240, 'e') + "@example.com", long_message};
   const auto text = format_message(fields, "01JD3Z6W8Q5N2R4T6V8X0Y2A4C");
   EXPECT_LE(utf16_units(text), max_message_units);
   EXPECT_TRUE(text.starts_with(std::string(100, 'N') + " сообщает:\n"));

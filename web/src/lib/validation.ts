@@ -23,6 +23,15 @@ const EMAIL_PATTERN = /^\S+@\S+\.\S+$/u;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
 // eslint-disable-next-line no-control-regex
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+// Unicode's Bidi_Control characters: they can show text in another order than it was written.
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+// Only spaces and characters that render as nothing: looks empty, yet passes a length check.
+const INVISIBLE_ONLY = /^[\s\p{Default_Ignorable_Code_Point}]+$/u;
+
+/** Characters the studio could not read as written: controls, bidi controls, or nothing visible. */
+function unreadable(value: string, control: RegExp): boolean {
+  return control.test(value) || BIDI_CONTROL.test(value) || INVISIBLE_ONLY.test(value);
+}
 
 /** Lengths count Unicode code points, so an emoji is one character. */
 function length(value: string): number {
@@ -40,15 +49,15 @@ export function validateField(field: ContactField, raw: string): ContactErrorCod
   const value = raw.trim();
   switch (field) {
     case 'name':
-      return CONTROL.test(value) ? 'invalid' : checkLength(value, NAME_MIN, NAME_MAX);
+      return unreadable(value, CONTROL) ? 'invalid' : checkLength(value, NAME_MIN, NAME_MAX);
     case 'social':
-      return CONTROL.test(value) ? 'invalid' : checkLength(value, SOCIAL_MIN, SOCIAL_MAX);
+      return unreadable(value, CONTROL) ? 'invalid' : checkLength(value, SOCIAL_MIN, SOCIAL_MAX);
     case 'email':
-      if (CONTROL.test(value)) return 'invalid';
+      if (unreadable(value, CONTROL)) return 'invalid';
       if (length(value) > EMAIL_MAX) return 'too_long';
       return EMAIL_PATTERN.test(value) ? undefined : 'invalid';
     case 'message':
-      return CONTROL_EXCEPT_LINES.test(value)
+      return unreadable(value, CONTROL_EXCEPT_LINES)
         ? 'invalid'
         : checkLength(value, MESSAGE_MIN, MESSAGE_MAX);
   }
