@@ -1,56 +1,130 @@
-#include "leads/health.hpp"
+#include "app/health.hpp"
 
 #include <boost/json/serialize.hpp>
 
-#include "leads/ulid.hpp"
+#include "common/log.hpp"
+#include "storage/ulid.hpp"
 
-namespace landing::leads {
+namespace landing::app {
+namespace {
 
-http::response health::healthz() {
-  const std::lock_guard lock(mutex_);
-  boost::json::object body;
-  bool writable = true;
-  try {
-    store_.check_writable();
-  } catch (const std::exception&) {
-    writable = false;
+std::int64_t now() { return static_cast<std::int64_t>(storage::now_ms()); }
+
+}  // namespace
+
+health_monitor::health_monitor(storage::lead_store& store, bool telegram_configured,
+                               std::function<std::size_t()> unrecorded_outcomes, options opts)
+    : store_(store),
+      telegram_configured_(telegram_configured),
+      unrecorded_outcomes_(std::move(unrecorded_outcomes)),
+      options_(opts) {
+  // The first finding is there before the first request can ask.
+  check_once();
+  thread_ = std::thread([this] { run(); });
+}
+
+health_monitor::~health_monitor() { stop(); }
+
+void health_monitor::stop() {
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
   }
-  body["status"] = writable ? "ok" : "degraded";
-  body["database"] = writable ? "writable" : "unwritable";
-  body["telegram"] = telegram_configured_ ? "configured" : "not_configured";
-  try {
-    const auto stats = store_.stats();
-    const auto now = static_cast<std::int64_t>(now_ms());
-    body["outbox_depth"] = stats.depth;
-    // Whole milliseconds: Boost.JSON writes every double with an exponent ("0E0"), which is
-    // valid but reads badly in an operator's terminal.
-    body["oldest_pending_age_ms"] = stats.oldest_created_at ? now - stats.oldest_created_at : 0;
-    if (stats.last_delivered_at) {
-      body["last_delivery_age_ms"] = now - stats.last_delivered_at;
-    } else {
-      body["last_delivery_age_ms"] = nullptr;
+  wake_.notify_one();
+  if (thread_.joinable()) thread_.join();
+}
+
+void health_monitor::wake() {
+  {
+    const std::lock_guard lock(mutex_);
+    woken_ = true;
+  }
+  wake_.notify_one();
+}
+
+void health_monitor::run() {
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait_for(lock, options_.interval, [&] { return woken_ || stopping_; });
+      if (stopping_) return;
+      woken_ = false;
     }
-  } catch (const std::exception&) {
-    writable = false;
+    try {
+      check_once();
+    } catch (const std::exception& e) {
+      log::error("health_check_error", {{"reason", e.what()}});
+    }
   }
+}
+
+void health_monitor::check_once() {
+  auto next = std::make_shared<finding>();
+  next->store = store_.check();
+  next->unrecorded = unrecorded_outcomes_ ? unrecorded_outcomes_() : 0;
+  next->checked_at = now();
+  const auto previous = latest();
+  const auto was = previous ? previous->store.problem : storage::fault::none;
+  const auto is = next->store.problem;
+  if (is != storage::fault::none) {
+    next->fault_since =
+        was != storage::fault::none && previous ? previous->fault_since : next->checked_at;
+  }
+  if (is != was) {
+    if (is == storage::fault::none) {
+      log::info("database_recovered", {{"was", storage::fault_name(was)}});
+    } else {
+      log::error("database_fault", {{"database", storage::fault_name(is)},
+                                    {"reason", next->store.reason},
+                                    {"effect", "new leads are refused with 503 until it clears"}});
+    }
+  }
+  latest_.store(std::move(next));
+}
+
+std::shared_ptr<const health_monitor::finding> health_monitor::latest() const {
+  return latest_.load();
+}
+
+http::response health_monitor::healthz() const {
+  const auto found = latest();
+  const auto at = now();
+  boost::json::object body;
+  const bool stale = at - found->checked_at > options_.stale_after.count();
+  const bool writable = found->store.problem == storage::fault::none && !stale;
+  body["status"] = writable ? "ok" : "degraded";
+  body["database"] = stale ? "unchecked" : storage::fault_name(found->store.problem);
+  if (stale) {
+    body["reason"] =
+        "the last check of the database is " + std::to_string(at - found->checked_at) + " ms old";
+  } else if (!found->store.reason.empty()) {
+    body["reason"] = found->store.reason;
+  }
+  if (found->fault_since) body["fault_age_ms"] = at - found->fault_since;
+  body["telegram"] = telegram_configured_ ? "configured" : "not_configured";
+  const auto& outbox = found->store.outbox;
+  body["outbox_depth"] = outbox.depth;
+  // Whole milliseconds: Boost.JSON writes every double with an exponent ("0E0"), which is
+  // valid but reads badly in an operator's terminal.
+  body["oldest_pending_age_ms"] = outbox.oldest_created_at ? at - outbox.oldest_created_at : 0;
+  if (outbox.last_delivered_at) {
+    body["last_delivery_age_ms"] = at - outbox.last_delivered_at;
+  } else {
+    body["last_delivery_age_ms"] = nullptr;
+  }
+  body["unrecorded_outcomes"] = found->unrecorded;
+  body["checked_age_ms"] = at - found->checked_at;
   return http::json_response(writable ? 200 : 503, boost::json::serialize(body));
 }
 
-http::response health::metrics_page(const http::metrics& stats) {
-  outbox_stats outbox;
-  {
-    const std::lock_guard lock(mutex_);
-    try {
-      outbox = store_.stats();
-    } catch (const std::exception&) {
-      // The gauges read zero; /healthz reports the database problem.
-    }
-  }
-  const auto now = static_cast<std::int64_t>(now_ms());
+http::response health_monitor::metrics_page(const metrics& stats) const {
+  const auto found = latest();
+  const auto& outbox = found->store.outbox;
   const double oldest =
-      outbox.oldest_created_at ? static_cast<double>(now - outbox.oldest_created_at) / 1000.0 : 0;
-  return http::text_response(200, "text/plain; version=0.0.4; charset=utf-8",
-                             stats.render(static_cast<std::uint64_t>(outbox.depth), oldest));
+      outbox.oldest_created_at ? static_cast<double>(now() - outbox.oldest_created_at) / 1000.0 : 0;
+  gauges extra{static_cast<std::uint64_t>(outbox.depth), oldest,
+               found->store.problem == storage::fault::none, found->unrecorded};
+  return http::text_response(200, "text/plain; version=0.0.4; charset=utf-8", stats.render(extra));
 }
 
-}  // namespace landing::leads
+}  // namespace landing::app

@@ -1,27 +1,65 @@
 #pragma once
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <memory>
 #include <mutex>
-#include <string>
+#include <thread>
 
-#include "http/metrics.hpp"
+#include "common/metrics.hpp"
 #include "http/response.hpp"
-#include "leads/store.hpp"
+#include "storage/store.hpp"
 
-namespace landing::leads {
+namespace landing::app {
 
-// GET /healthz and the outbox gauges of /metrics, read through a connection of their own.
-class health {
+// GET /healthz and the store's gauges on /metrics. A thread of its own checks the store every
+// `interval` (file, disk, a write probe after a failure, the outbox figures) and publishes what it
+// found; requests only read the latest finding, so they never wait on the disk or a lock.
+class health_monitor {
  public:
-  health(const std::string& db_path, bool telegram_configured)
-      : store_(db_path), telegram_configured_(telegram_configured) {}
+  struct options {
+    std::chrono::milliseconds interval{1000};
+    // A finding older than this means the checks themselves are stuck: reported as a fault.
+    std::chrono::milliseconds stale_after{10000};
+  };
 
-  http::response healthz();
-  http::response metrics_page(const http::metrics& stats);
+  health_monitor(storage::lead_store& store, bool telegram_configured,
+                 std::function<std::size_t()> unrecorded_outcomes, options opts);
+  health_monitor(const health_monitor&) = delete;
+  health_monitor& operator=(const health_monitor&) = delete;
+  ~health_monitor();
+
+  void stop();
+  // Checks now instead of at the next tick (after a write failed, say).
+  void wake();
+
+  [[nodiscard]] http::response healthz() const;
+  [[nodiscard]] http::response metrics_page(const metrics& stats) const;
 
  private:
-  std::mutex mutex_;
-  lead_store store_;
+  struct finding {
+    storage::health store;
+    std::size_t unrecorded = 0;
+    std::int64_t checked_at = 0;   // unix ms
+    std::int64_t fault_since = 0;  // unix ms; 0 while healthy
+  };
+
+  void run();
+  void check_once();
+  [[nodiscard]] std::shared_ptr<const finding> latest() const;
+
+  storage::lead_store& store_;
   bool telegram_configured_;
+  std::function<std::size_t()> unrecorded_outcomes_;
+  options options_;
+  std::atomic<std::shared_ptr<const finding>> latest_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool woken_ = false;
+  bool stopping_ = false;
+  std::thread thread_;
 };
 
-}  // namespace landing::leads
+}  // namespace landing::app

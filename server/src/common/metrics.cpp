@@ -1,6 +1,6 @@
-#include "http/metrics.hpp"
+#include "common/metrics.hpp"
 
-namespace landing::http {
+namespace landing {
 
 std::string_view route_name(route r) {
   switch (r) {
@@ -41,7 +41,7 @@ void metrics::observe_delivery_ms(double ms) {
   delivery_sum_us_.fetch_add(static_cast<std::uint64_t>(ms * 1000), std::memory_order_relaxed);
 }
 
-std::string metrics::render(std::uint64_t outbox_depth, double oldest_pending_s) const {
+std::string metrics::render(const gauges& extra) const {
   std::string out;
   const auto line = [&](std::string_view name, std::string_view labels, auto value) {
     out += name;
@@ -77,9 +77,13 @@ std::string metrics::render(std::uint64_t outbox_depth, double oldest_pending_s)
   out += "# TYPE landing_connections_refused_total counter\n";
   line("landing_connections_refused_total", "", connections_refused.load());
   out += "# TYPE landing_outbox_depth gauge\n";
-  line("landing_outbox_depth", "", outbox_depth);
+  line("landing_outbox_depth", "", extra.outbox_depth);
   out += "# TYPE landing_outbox_oldest_pending_seconds gauge\n";
-  line("landing_outbox_oldest_pending_seconds", "", oldest_pending_s);
+  line("landing_outbox_oldest_pending_seconds", "", extra.oldest_pending_s);
+  out += "# TYPE landing_database_up gauge\n";
+  line("landing_database_up", "", extra.database_up ? 1 : 0);
+  out += "# TYPE landing_outbox_unrecorded_outcomes gauge\n";
+  line("landing_outbox_unrecorded_outcomes", "", extra.unrecorded_outcomes);
   out += "# TYPE landing_delivery_latency_seconds histogram\n";
   for (std::size_t i = 0; i < buckets_ms.size(); ++i) {
     line("landing_delivery_latency_seconds_bucket",
@@ -92,4 +96,4 @@ std::string metrics::render(std::uint64_t outbox_depth, double oldest_pending_s)
   return out;
 }
 
-}  // namespace landing::http
+}  // namespace landing

@@ -6,10 +6,18 @@
 #include <string>
 #include <string_view>
 
-namespace landing::http {
+namespace landing {
 
 enum class route { site, contact, healthz, metrics, other };
 inline constexpr std::size_t route_count = 5;
+
+// What /metrics shows beside the counters, read from the store's latest check.
+struct gauges {
+  std::uint64_t outbox_depth = 0;
+  double oldest_pending_s = 0;
+  bool database_up = true;
+  std::uint64_t unrecorded_outcomes = 0;
+};
 
 // Counters on the request path are relaxed atomics in fixed arrays: no lock, no allocation.
 class metrics {
@@ -25,12 +33,13 @@ class metrics {
   std::atomic<std::uint64_t> leads_failed{0};
   std::atomic<std::uint64_t> connections_refused{0};
 
-  // Prometheus text exposition; outbox gauges come from the caller, which reads the database.
-  [[nodiscard]] std::string render(std::uint64_t outbox_depth, double oldest_pending_s) const;
+  // Prometheus text exposition.
+  [[nodiscard]] std::string render(const gauges& extra) const;
 
  private:
-  static constexpr std::array<unsigned, 19> statuses{
-      200, 202, 206, 302, 303, 304, 400, 403, 404, 405, 413, 415, 416, 422, 429, 431, 500, 503, 0};
+  static constexpr std::array<unsigned, 22> statuses{200, 202, 206, 302, 303, 304, 308, 400,
+                                                     403, 404, 405, 413, 415, 416, 421, 422,
+                                                     429, 431, 500, 501, 503, 0};
   // Each I/O thread counts requests in a shard of its own, on cache lines of its own: threads
   // counting the same route and status would otherwise pass one line back and forth between
   // cores on every request. The page sums the shards.
@@ -47,4 +56,4 @@ class metrics {
 
 std::string_view route_name(route r);
 
-}  // namespace landing::http
+}  // namespace landing

@@ -8,36 +8,37 @@
 #include <thread>
 #include <vector>
 
-#include "leads/store.hpp"
+#include "storage/store.hpp"
 
 namespace landing::leads {
 
 // The single writer. Requests queue their leads here; the writer thread commits everything
 // queued so far in one transaction, so with many clients one fsync covers many leads (group
-// commit) and SQLite never sees competing writers from this process.
+// commit) and the store never sees competing writers from this process.
 class lead_writer {
  public:
-  // Gets the new id, or nothing when the database refused the write.
+  // Gets the new id, or nothing when the store refused the write.
   using callback = std::function<void(std::optional<std::string> id)>;
 
-  lead_writer(const std::string& db_path, bool held, std::function<void()> on_commit);
+  lead_writer(storage::lead_store& store, bool held, std::function<void()> on_commit);
   lead_writer(const lead_writer&) = delete;
   lead_writer& operator=(const lead_writer&) = delete;
   ~lead_writer();
 
-  void submit(new_lead item, callback done);
+  void submit(storage::new_lead item, callback done);
   // Commits whatever is queued, then ends the thread. Idempotent.
   void stop();
 
  private:
   void run();
+  void commit(std::vector<std::pair<storage::new_lead, callback>>& batch);
 
-  lead_store store_;
+  storage::lead_store& store_;
   bool held_;
   std::function<void()> on_commit_;
   std::mutex mutex_;
   std::condition_variable wake_;
-  std::vector<std::pair<new_lead, callback>> queue_;
+  std::vector<std::pair<storage::new_lead, callback>> queue_;
   bool stopping_ = false;
   std::thread thread_;
 };

@@ -3,43 +3,32 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <filesystem>
 #include <future>
-#include <random>
 
-#include "leads/migrations.hpp"
+#include "storage/sqlite/store.hpp"
+#include "storage/testing.hpp"
 
 namespace landing::leads {
 namespace {
 
-// A database file, not :memory:, so WAL and synchronous=FULL are what is exercised.
-struct temp_db {
-  temp_db() {
-    std::random_device random;
-    dir = std::filesystem::temp_directory_path() / ("landing-writer-" + std::to_string(random()));
-    std::filesystem::create_directories(dir);
-  }
-  ~temp_db() { std::filesystem::remove_all(dir); }
-  [[nodiscard]] std::string path() const { return (dir / "leads.db").string(); }
-  std::filesystem::path dir;
-};
+storage::new_lead sample() { return {{"Anna", "@anna", "a@b.co", "Hello"}, "en", "127.0.0.1"}; }
 
-new_lead sample(bool spam = false) {
-  return {{"Anna", "@anna", "a@b.co", "Hello"}, "en", "127.0.0.1", spam};
+std::future<std::optional<std::string>> submit(lead_writer& writer) {
+  auto promise = std::make_shared<std::promise<std::optional<std::string>>>();
+  auto result = promise->get_future();
+  writer.submit(sample(),
+                [promise](const std::optional<std::string>& id) { promise->set_value(id); });
+  return result;
 }
 
 TEST(writer, commits_concurrent_leads_and_reports_each_id) {
-  const temp_db db;
+  const storage::testing::temp_folder dir;
+  storage::sqlite::store store(dir.file("leads.db"));
   std::atomic<int> commits{0};
   std::vector<std::future<std::optional<std::string>>> ids;
   {
-    lead_writer writer(db.path(), false, [&] { ++commits; });
-    for (int i = 0; i < 200; ++i) {
-      auto promise = std::make_shared<std::promise<std::optional<std::string>>>();
-      ids.push_back(promise->get_future());
-      writer.submit(sample(),
-                    [promise](const std::optional<std::string>& id) { promise->set_value(id); });
-    }
+    lead_writer writer(store, false, [&] { ++commits; });
+    for (int i = 0; i < 200; ++i) ids.push_back(submit(writer));
   }
   for (auto& id : ids) {
     const auto value = id.get();
@@ -48,31 +37,34 @@ TEST(writer, commits_concurrent_leads_and_reports_each_id) {
   }
   // Group commit: far fewer transactions than leads.
   EXPECT_LT(commits.load(), 200);
-  lead_store store(db.path());
   EXPECT_EQ(store.list("pending").size(), 200U);
-  EXPECT_EQ(store.stats().depth, 200);
+  EXPECT_EQ(store.check().outbox.depth, 200);
 }
 
-TEST(writer, spam_is_stored_but_not_queued_and_held_waits) {
-  const temp_db db;
-  lead_store store(db.path());
-  store.insert_batch({sample(true)}, false);
-  store.insert_batch({sample()}, true);
-  EXPECT_EQ(store.list("spam").size(), 1U);
-  EXPECT_EQ(store.list("held").size(), 1U);
-  EXPECT_FALSE(store.next_pending().has_value());
-  EXPECT_EQ(store.release_held(), 1);
-  EXPECT_TRUE(store.next_pending().has_value());
+TEST(writer, answers_every_request_with_nothing_when_the_store_refuses) {
+  const storage::testing::temp_folder dir;
+  storage::sqlite::options refuse_all;
+  refuse_all.disk_reserve_bytes = std::uint64_t{1} << 62;  // more than any disk has free
+  storage::sqlite::store store(dir.file("leads.db"), refuse_all);
+  std::atomic<int> commits{0};
+  lead_writer writer(store, false, [&] { ++commits; });
+  for (int i = 0; i < 20; ++i) EXPECT_FALSE(submit(writer).get().has_value());
+  EXPECT_EQ(commits.load(), 0);
+  EXPECT_TRUE(store.list("").empty());
 }
 
-TEST(migrations, bring_a_new_database_to_the_latest_version_once) {
-  const temp_db db;
-  db::connection conn(db.path());
-  migrate(conn);
-  const int version = schema_version(conn);
-  EXPECT_GE(version, 1);
-  migrate(conn);
-  EXPECT_EQ(schema_version(conn), version);
+TEST(writer, answers_queued_requests_when_stopped) {
+  const storage::testing::temp_folder dir;
+  storage::sqlite::store store(dir.file("leads.db"));
+  std::vector<std::future<std::optional<std::string>>> ids;
+  {
+    lead_writer writer(store, false, {});
+    for (int i = 0; i < 50; ++i) ids.push_back(submit(writer));
+    writer.stop();
+    // After stop, a new request is answered at once, with nothing.
+    EXPECT_FALSE(submit(writer).get().has_value());
+  }
+  for (auto& id : ids) EXPECT_TRUE(id.get().has_value());
 }
 
 }  // namespace

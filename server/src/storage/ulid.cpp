@@ -1,8 +1,8 @@
-#include "leads/ulid.hpp"
+#include "storage/ulid.hpp"
 
 #include <chrono>
 
-namespace landing::leads {
+namespace landing::storage {
 
 std::string make_ulid(std::uint64_t unix_ms, std::mt19937_64& random) {
   constexpr char alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -27,4 +27,4 @@ std::uint64_t now_ms() {
                                         .count());
 }
 
-}  // namespace landing::leads
+}  // namespace landing::storage

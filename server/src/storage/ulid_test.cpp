@@ -1,8 +1,8 @@
-#include "leads/ulid.hpp"
+#include "storage/ulid.hpp"
 
 #include <gtest/gtest.h>
 
-namespace landing::leads {
+namespace landing::storage {
 namespace {
 
 TEST(ulid, is_26_crockford_characters_sorting_by_time) {
@@ -22,4 +22,4 @@ TEST(ulid, encodes_the_time_in_the_first_ten_characters) {
 }
 
 }  // namespace
-}  // namespace landing::leads
+}  // namespace landing::storage

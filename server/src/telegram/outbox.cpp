@@ -1,21 +1,22 @@
 #include "telegram/outbox.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "common/log.hpp"
-#include "leads/ulid.hpp"
+#include "storage/ulid.hpp"
 #include "telegram/message.hpp"
 
 namespace landing::telegram {
 namespace {
 
-std::int64_t now() { return static_cast<std::int64_t>(leads::now_ms()); }
+std::int64_t now() { return static_cast<std::int64_t>(storage::now_ms()); }
 
 }  // namespace
 
-outbox_worker::outbox_worker(const std::string& db_path, sender send, outbox_options options,
-                             http::metrics& stats)
-    : store_(db_path), send_(std::move(send)), options_(options), stats_(stats) {
+outbox_worker::outbox_worker(storage::lead_store& store, sender send, outbox_options options,
+                             metrics& stats)
+    : store_(store), send_(std::move(send)), options_(options), stats_(stats) {
   thread_ = std::thread([this] { run(); });
 }
 
@@ -44,71 +45,157 @@ void outbox_worker::sleep_until(std::int64_t unix_ms) {
 
 void outbox_worker::run() {
   while (!stopping_) {
-    std::optional<leads::lead> next;
+    // Nothing a send or the store throws may end this thread: leads would wait until a restart.
     try {
-      next = store_.next_pending();
+      step();
     } catch (const std::exception& e) {
-      log::error("outbox_read_failed", {{"reason", e.what()}});
+      log::error("outbox_error", {{"reason", e.what()}});
       sleep_until(now() + options_.poll.count());
-      continue;
     }
-    if (!next) {
-      sleep_until(now() + options_.poll.count());
-      continue;
+  }
+  if (!unrecorded_.empty()) {
+    flush_unrecorded();
+    for (const auto& [id, result] : unrecorded_) {
+      log::error("outbox_outcome_lost",
+                 {{"id", id},
+                  {"outcome", result.what == outcome::delivered ? "delivered" : "other"},
+                  {"effect",
+                   "the store could not record it before shutdown; a delivered lead "
+                   "is sent again after the restart"}});
     }
-    const auto due = std::max(
-        {next->next_attempt_at, last_send_ms_ + options_.pacing.count(), paused_until_ms_});
-    if (due > now()) {
-      sleep_until(due);
-      continue;
-    }
-    deliver(*next);
   }
 }
 
-void outbox_worker::deliver(const leads::lead& item) {
+void outbox_worker::step() {
+  if (!held_released_) {
+    if (const auto released = store_.release_held(); released > 0) {
+      log::info("held_leads_released", {{"leads", released}});
+    }
+    held_released_ = true;
+  }
+  if (!unrecorded_.empty() && now() >= record_retry_at_) flush_unrecorded();
+  const std::int64_t retry_records =
+      unrecorded_.empty() ? std::numeric_limits<std::int64_t>::max() : record_retry_at_;
+  // One more than the leads settled in memory, so at least one candidate is not among them.
+  const auto candidates = store_.pending(unrecorded_.size() + 1);
+  const storage::lead* next = nullptr;
+  std::int64_t next_due = std::numeric_limits<std::int64_t>::max();
+  for (const auto& item : candidates) {
+    auto due = item.next_attempt_at;
+    if (const auto known = unrecorded_.find(item.id); known != unrecorded_.end()) {
+      if (known->second.what != outcome::rescheduled) continue;  // settled: never again
+      due = std::max(due, known->second.at);
+    }
+    if (due < next_due) {
+      next_due = due;
+      next = &item;
+    }
+  }
+  if (!next) {
+    sleep_until(std::min(now() + options_.poll.count(), retry_records));
+    return;
+  }
+  const auto due = std::max({next_due, last_send_ms_ + options_.pacing.count(), paused_until_ms_});
+  if (due > now()) {
+    sleep_until(std::min(due, retry_records));
+    return;
+  }
+  deliver(*next);
+}
+
+void outbox_worker::deliver(const storage::lead& item) {
   const auto result = send_(format_message(item.fields, item.id), stopping_);
   last_send_ms_ = now();
   const auto attempt = static_cast<int>(item.attempts) + 1;
-  try {
-    switch (result.outcome) {
-      case send_result::delivered: {
-        store_.mark_delivered(item.id, last_send_ms_);
-        const auto latency = static_cast<double>(last_send_ms_ - item.created_at);
-        stats_.leads_delivered.fetch_add(1, std::memory_order_relaxed);
-        stats_.observe_delivery_ms(latency);
-        log::info("lead_delivered",
-                  {{"id", item.id}, {"attempts", attempt}, {"latency_ms", latency}});
-        return;
-      }
-      case send_result::retry_after: {
-        // The limit is the chat's, not the lead's: hold every send until it passes.
-        paused_until_ms_ = last_send_ms_ + result.retry_after_s * 1000;
-        store_.reschedule(item.id, paused_until_ms_, result.reason);
-        log::warn("delivery_rate_limited",
-                  {{"id", item.id}, {"retry_after_s", result.retry_after_s}});
-        return;
-      }
-      case send_result::transient: {
-        const auto delay = backoff_delay(options_.backoff, attempt, random_).count();
-        store_.reschedule(item.id, last_send_ms_ + delay, result.reason);
-        log::warn("delivery_retry", {{"id", item.id},
-                                     {"attempt", attempt},
-                                     {"delay_ms", delay},
-                                     {"reason", result.reason}});
-        return;
-      }
-      case send_result::permanent:
-        store_.mark_failed(item.id, result.reason);
-        stats_.leads_failed.fetch_add(1, std::memory_order_relaxed);
-        log::error("lead_failed", {{"id", item.id}, {"reason", result.reason}});
-        return;
+  switch (result.outcome) {
+    case send_result::delivered: {
+      const auto latency = static_cast<double>(last_send_ms_ - item.created_at);
+      stats_.leads_delivered.fetch_add(1, std::memory_order_relaxed);
+      stats_.observe_delivery_ms(latency);
+      log::info("lead_delivered",
+                {{"id", item.id}, {"attempts", attempt}, {"latency_ms", latency}});
+      record(item, {outcome::delivered, last_send_ms_, {}});
+      return;
     }
-  } catch (const std::exception& e) {
-    // The send happened but its outcome was not recorded; the lead stays due and may be sent
-    // again (at-least-once), which beats losing it.
-    log::error("outbox_write_failed", {{"id", item.id}, {"reason", e.what()}});
+    case send_result::retry_after: {
+      // The limit is the chat's, not the lead's: hold every send until it passes.
+      paused_until_ms_ = last_send_ms_ + result.retry_after_s * 1000;
+      log::warn("delivery_rate_limited",
+                {{"id", item.id}, {"retry_after_s", result.retry_after_s}});
+      record(item, {outcome::rescheduled, paused_until_ms_, result.reason});
+      return;
+    }
+    case send_result::transient: {
+      const auto delay = backoff_delay(options_.backoff, attempt, random_).count();
+      log::warn(
+          "delivery_retry",
+          {{"id", item.id}, {"attempt", attempt}, {"delay_ms", delay}, {"reason", result.reason}});
+      record(item, {outcome::rescheduled, last_send_ms_ + delay, result.reason});
+      return;
+    }
+    case send_result::permanent:
+      stats_.leads_failed.fetch_add(1, std::memory_order_relaxed);
+      log::error("lead_failed", {{"id", item.id}, {"reason", result.reason}});
+      record(item, {outcome::failed, last_send_ms_, result.reason});
+      return;
   }
+}
+
+void outbox_worker::apply(const std::string& id, const outcome& result) {
+  switch (result.what) {
+    case outcome::delivered:
+      store_.mark_delivered(id, result.at);
+      return;
+    case outcome::failed:
+      store_.mark_failed(id, result.reason);
+      return;
+    case outcome::rescheduled:
+      store_.reschedule(id, result.at, result.reason);
+      return;
+  }
+}
+
+void outbox_worker::record(const storage::lead& item, outcome result) {
+  // Outcomes go in the order they happened: an older one still waiting goes first.
+  if (!unrecorded_.empty()) {
+    unrecorded_[item.id] = std::move(result);
+    unrecorded_count_ = unrecorded_.size();
+    return;
+  }
+  try {
+    apply(item.id, result);
+  } catch (const storage::error& e) {
+    unrecorded_[item.id] = std::move(result);
+    unrecorded_count_ = unrecorded_.size();
+    record_failures_ = 1;
+    record_retry_at_ = now() + backoff_delay(options_.record_backoff, 1, random_).count();
+    log::error("outbox_record_failed",
+               {{"id", item.id},
+                {"database", storage::fault_name(e.problem)},
+                {"reason", e.what()},
+                {"effect",
+                 "the outcome is kept in memory and written once the store takes "
+                 "writes again; the lead is not sent twice meanwhile"}});
+  }
+}
+
+void outbox_worker::flush_unrecorded() {
+  const auto waiting = unrecorded_.size();
+  for (auto it = unrecorded_.begin(); it != unrecorded_.end();) {
+    try {
+      apply(it->first, it->second);
+    } catch (const storage::error&) {
+      ++record_failures_;
+      record_retry_at_ =
+          now() + backoff_delay(options_.record_backoff, record_failures_, random_).count();
+      unrecorded_count_ = unrecorded_.size();
+      return;
+    }
+    it = unrecorded_.erase(it);
+  }
+  unrecorded_count_ = 0;
+  record_failures_ = 0;
+  log::info("outbox_records_caught_up", {{"outcomes", waiting}});
 }
 
 }  // namespace landing::telegram

@@ -4,13 +4,14 @@
 #include <chrono>
 #include <condition_variable>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <random>
 #include <string>
 #include <thread>
 
-#include "http/metrics.hpp"
-#include "leads/store.hpp"
+#include "common/metrics.hpp"
+#include "storage/store.hpp"
 #include "telegram/backoff.hpp"
 #include "telegram/bot_client.hpp"
 
@@ -22,35 +23,60 @@ struct outbox_options {
   backoff_policy backoff;
   // Leads written by another process (`leads retry`) are noticed within this.
   std::chrono::milliseconds poll{1000};
+  // Retrying an outcome the store could not record: first delay, doubling up to the cap.
+  backoff_policy record_backoff{std::chrono::milliseconds(500), std::chrono::seconds(30)};
 };
 
-// Delivers pending leads one at a time, oldest due first, from its own thread and database
-// connection. State lives in the database only, so a restart (even after kill -9) resumes.
+// Delivers pending leads one at a time, oldest due first, from its own thread. The store holds
+// the state, so a restart (even after kill -9) resumes where it stopped.
+//
+// When the store cannot record an outcome (a full disk, a deleted file), the outcome is kept
+// in memory and written again with backoff, and a lead known to be delivered is never sent again
+// meanwhile; other leads keep going out.
 class outbox_worker {
  public:
   using sender = std::function<send_result(const std::string& text, const std::atomic<bool>&)>;
 
-  outbox_worker(const std::string& db_path, sender send, outbox_options options,
-                http::metrics& stats);
+  // Leads held while Telegram was not configured are released first (retried until the store
+  // takes the write).
+  outbox_worker(storage::lead_store& store, sender send, outbox_options options, metrics& stats);
   outbox_worker(const outbox_worker&) = delete;
   outbox_worker& operator=(const outbox_worker&) = delete;
   ~outbox_worker();
 
   void notify();  // a lead was committed
   void stop();
+  // Outcomes sent or decided but not yet in the store.
+  [[nodiscard]] std::size_t unrecorded() const { return unrecorded_count_.load(); }
 
  private:
+  struct outcome {
+    enum kind { delivered, failed, rescheduled } what = rescheduled;
+    std::int64_t at = 0;  // delivered: when; rescheduled: the next attempt
+    std::string reason;
+  };
+
   void run();
-  void deliver(const leads::lead& item);
+  void step();
+  void deliver(const storage::lead& item);
+  void record(const storage::lead& item, outcome result);
+  void apply(const std::string& id, const outcome& result);
+  void flush_unrecorded();
   void sleep_until(std::int64_t unix_ms);
 
-  leads::lead_store store_;
+  storage::lead_store& store_;
   sender send_;
   outbox_options options_;
-  http::metrics& stats_;
+  metrics& stats_;
   std::mt19937_64 random_{std::random_device{}()};
   std::int64_t last_send_ms_ = 0;
   std::int64_t paused_until_ms_ = 0;
+  bool held_released_ = false;
+  // Touched by the worker thread only.
+  std::map<std::string, outcome> unrecorded_;
+  int record_failures_ = 0;
+  std::int64_t record_retry_at_ = 0;
+  std::atomic<std::size_t> unrecorded_count_{0};
   std::mutex mutex_;
   std::condition_variable wake_;
   bool notified_ = false;

@@ -1,25 +1,31 @@
-#include "leads/db.hpp"
+#include "storage/sqlite/connection.hpp"
 
 #include <sqlite3.h>
 
-namespace landing::leads::db {
+namespace landing::storage::sqlite {
 namespace {
 
 [[noreturn]] void fail(sqlite3* db, const std::string& what) {
-  throw error(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
+  if (!db) throw error(what + ": out of memory", SQLITE_NOMEM);
+  throw error(what + ": " + sqlite3_errmsg(db), sqlite3_extended_errcode(db),
+              sqlite3_system_errno(db));
 }
 
 }  // namespace
 
-connection::connection(const std::string& path) {
-  const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
-  if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+connection::connection(const std::string& path, std::chrono::milliseconds busy_timeout,
+                       bool create) {
+  const int flags =
+      SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
+  if (const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr); rc != SQLITE_OK) {
     const std::string reason = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    const int code = db_ ? sqlite3_extended_errcode(db_) : rc;
     sqlite3_close(db_);
     db_ = nullptr;
-    throw error("cannot open database " + path + ": " + reason);
+    throw error("cannot open database " + path + ": " + reason, code);
   }
-  sqlite3_busy_timeout(db_, 5000);
+  sqlite3_extended_result_codes(db_, 1);
+  sqlite3_busy_timeout(db_, static_cast<int>(busy_timeout.count()));
   try {
     exec("PRAGMA journal_mode=WAL");
     // FULL: a lead acknowledged with 202 survives power loss, not just a crash of this process.
@@ -37,10 +43,10 @@ connection::~connection() { sqlite3_close_v2(db_); }
 
 void connection::exec(const char* sql) {
   char* message = nullptr;
-  if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
-    std::string reason = message ? message : "unknown error";
+  if (const int rc = sqlite3_exec(db_, sql, nullptr, nullptr, &message); rc != SQLITE_OK) {
+    std::string reason = message ? message : sqlite3_errstr(rc);
     sqlite3_free(message);
-    throw error(std::string("sqlite: ") + reason);
+    throw error("sqlite: " + reason, sqlite3_extended_errcode(db_), sqlite3_system_errno(db_));
   }
 }
 
@@ -112,4 +118,30 @@ void transaction::commit() {
   done_ = true;
 }
 
-}  // namespace landing::leads::db
+void copy_database(connection& from, const std::string& path) {
+  sqlite3* target = nullptr;
+  const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  if (sqlite3_open_v2(path.c_str(), &target, flags, nullptr) != SQLITE_OK) {
+    const std::string reason = target ? sqlite3_errmsg(target) : "out of memory";
+    const int code = target ? sqlite3_extended_errcode(target) : SQLITE_NOMEM;
+    sqlite3_close(target);
+    throw error("cannot create " + path + ": " + reason, code);
+  }
+  sqlite3_backup* backup = sqlite3_backup_init(target, "main", from.handle(), "main");
+  if (!backup) {
+    const std::string reason = sqlite3_errmsg(target);
+    const int code = sqlite3_extended_errcode(target);
+    sqlite3_close(target);
+    throw error("cannot copy the database: " + reason, code);
+  }
+  // -1: every page in one step, under one read transaction of the source, so the copy is one
+  // consistent snapshot.
+  const int rc = sqlite3_backup_step(backup, -1);
+  sqlite3_backup_finish(backup);
+  const int code = sqlite3_extended_errcode(target);
+  const std::string reason = sqlite3_errmsg(target);
+  sqlite3_close(target);
+  if (rc != SQLITE_DONE) throw error("cannot copy the database: " + reason, code);
+}
+
+}  // namespace landing::storage::sqlite

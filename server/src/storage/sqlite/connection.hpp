@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -9,17 +10,24 @@ struct sqlite3;
 struct sqlite3_stmt;
 
 // A thin RAII layer over the SQLite C API: connections, prepared statements, transactions.
-namespace landing::leads::db {
+namespace landing::storage::sqlite {
 
+// Carries SQLite's extended result code and the errno of the failed system call, which together
+// tell a full disk from a read-only file system or a lock.
 struct error : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  error(const std::string& what, int sqlite_code, int errno_code = 0)
+      : std::runtime_error(what), code(sqlite_code), system_errno(errno_code) {}
+  int code;
+  int system_errno;
 };
 
 class connection {
  public:
-  // Opens (creating if needed) with WAL, synchronous=FULL and a busy timeout, so the server and
-  // the operators' CLI can share the file.
-  explicit connection(const std::string& path);
+  // Opens (creating the file when `create`) with WAL, synchronous=FULL and a busy timeout, so the
+  // server and the operators' CLI can share the file.
+  explicit connection(const std::string& path,
+                      std::chrono::milliseconds busy_timeout = std::chrono::seconds(5),
+                      bool create = true);
   connection(const connection&) = delete;
   connection& operator=(const connection&) = delete;
   ~connection();
@@ -70,4 +78,8 @@ class transaction {
   bool done_ = false;
 };
 
-}  // namespace landing::leads::db
+// Copies the whole database behind `from` into a new file at `path` (SQLite's online backup), as
+// one consistent snapshot. Throws sqlite::error.
+void copy_database(connection& from, const std::string& path);
+
+}  // namespace landing::storage::sqlite

@@ -1,13 +1,13 @@
-#include "leads/migrations.hpp"
+#include "storage/sqlite/migrations.hpp"
 
 #include <array>
 #include <string>
 
-namespace landing::leads {
+namespace landing::storage::sqlite {
 namespace {
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 1> steps{
+constexpr std::array<const char*, 2> steps{
     R"sql(
 CREATE TABLE leads (
   id TEXT PRIMARY KEY,
@@ -30,18 +30,25 @@ CREATE TABLE outbox (
 );
 CREATE INDEX outbox_by_due ON outbox (next_attempt_at);
 )sql",
+    // One row that a health check rewrites to prove a write can commit again after one failed.
+    R"sql(
+CREATE TABLE health_probe (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  checked_at INTEGER NOT NULL
+);
+)sql",
 };
 
 }  // namespace
 
-int schema_version(db::connection& conn) {
-  db::statement query(conn, "PRAGMA user_version");
+int schema_version(connection& conn) {
+  statement query(conn, "PRAGMA user_version");
   return query.step() ? static_cast<int>(query.integer(0)) : 0;
 }
 
-void migrate(db::connection& conn) {
+void migrate(connection& conn) {
   for (int version = schema_version(conn); version < static_cast<int>(steps.size()); ++version) {
-    db::transaction txn(conn);
+    transaction txn(conn);
     // Re-read inside the write lock: another process may have migrated meanwhile.
     if (schema_version(conn) > version) continue;
     conn.exec(steps[static_cast<std::size_t>(version)]);
@@ -50,4 +57,4 @@ void migrate(db::connection& conn) {
   }
 }
 
-}  // namespace landing::leads
+}  // namespace landing::storage::sqlite

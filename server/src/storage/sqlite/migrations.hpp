@@ -1,13 +1,13 @@
 #pragma once
 
-#include "leads/db.hpp"
+#include "storage/sqlite/connection.hpp"
 
-namespace landing::leads {
+namespace landing::storage::sqlite {
 
 // Brings the schema to the newest version, recorded in PRAGMA user_version; each step runs in
 // its own transaction, so a crash mid-way leaves a consistent older version.
-void migrate(db::connection& conn);
+void migrate(connection& conn);
 
-int schema_version(db::connection& conn);
+int schema_version(connection& conn);
 
-}  // namespace landing::leads
+}  // namespace landing::storage::sqlite

@@ -1,16 +1,25 @@
-#include "leads/store.hpp"
+#include "storage/sqlite/store.hpp"
 
-#include "leads/migrations.hpp"
-#include "leads/ulid.hpp"
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <unistd.h>
 
-namespace landing::leads {
+#include <cerrno>
+#include <filesystem>
+#include <type_traits>
+
+#include "common/log.hpp"
+#include "storage/sqlite/migrations.hpp"
+#include "storage/ulid.hpp"
+
+namespace landing::storage::sqlite {
 namespace {
 
 constexpr const char* lead_columns =
     "l.id, l.created_at, l.name, l.social, l.email, l.message, l.locale, l.client, l.status, "
     "l.attempts, l.last_error, l.delivered_at";
 
-lead read_lead(const db::statement& row) {
+lead read_lead(const statement& row) {
   lead out;
   out.id = row.text(0);
   out.created_at = row.integer(1);
@@ -28,149 +37,433 @@ std::string with_columns(const char* before, const char* after) {
   return std::string(before) + lead_columns + after;
 }
 
+// What an SQLite failure means for whoever asked: the errno of the failed call says more than
+// the result code (a write to a file system gone read-only is an I/O error to SQLite).
+fault fault_of(const error& e) {
+  const int primary = e.code & 0xFF;
+  if (e.system_errno == ENOSPC || e.system_errno == EDQUOT || primary == SQLITE_FULL) {
+    return fault::disk_full;
+  }
+  if (e.system_errno == EROFS || primary == SQLITE_READONLY) return fault::read_only;
+  if (primary == SQLITE_CANTOPEN || primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT) {
+    return fault::unavailable;
+  }
+  return fault::write_failed;
+}
+
+// A rename is durable only once the folder that lists it is synced.
+void sync_folder(const std::string& folder) {
+  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
+
 }  // namespace
 
-lead_store::lead_store(const std::string& path) : conn_(path), random_(std::random_device{}()) {
-  migrate(conn_);
+// A pooled connection for the length of one operation.
+class store::lease {
+ public:
+  explicit lease(store& owner) : owner_(owner), conn_(owner.open_connection()) {}
+  ~lease() { owner_.release(std::move(conn_)); }
+  lease(const lease&) = delete;
+  lease& operator=(const lease&) = delete;
+  connection& operator*() const { return *conn_; }
+
+ private:
+  store& owner_;
+  std::unique_ptr<connection> conn_;
+};
+
+store::store(std::string path, options opts)
+    : path_(std::move(path)),
+      options_(opts),
+      guard_(path_, opts.disk_reserve_bytes),
+      random_(std::random_device{}()) {
+  try {
+    keeper_ = std::make_unique<connection>(path_, options_.busy_timeout, true);
+    migrate(*keeper_);
+  } catch (const error& e) {
+    throw storage::error(fault::unavailable, e.what());
+  }
+  // SQLite syncs the folder when it creates a log, not when it creates the database file: a
+  // crash soon after the first start could otherwise take the new file's name along.
+  sync_folder(guard_.folder());
+  guard_.remember();
 }
 
-std::vector<std::string> lead_store::insert_batch(const std::vector<new_lead>& leads, bool held) {
-  std::vector<std::string> ids;
-  ids.reserve(leads.size());
-  const auto now = static_cast<std::int64_t>(now_ms());
-  db::transaction txn(conn_);
-  db::statement insert(conn_,
-                       "INSERT INTO leads (id, created_at, name, social, email, message, locale, "
-                       "client, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  db::statement enqueue(conn_, "INSERT INTO outbox (lead_id, next_attempt_at) VALUES (?, ?)");
-  for (const auto& item : leads) {
-    auto id = make_ulid(static_cast<std::uint64_t>(now), random_);
-    const char* status = item.spam ? "spam" : held ? "held" : "pending";
-    insert.bind(1, id).bind(2, now).bind(3, item.fields.name).bind(4, item.fields.social);
-    insert.bind(5, item.fields.email).bind(6, item.fields.message).bind(7, item.locale);
-    insert.bind(8, item.client).bind(9, std::string_view(status));
-    insert.step();
-    insert.reset();
-    // Spam is kept for the record but never enters the outbox.
-    if (!item.spam) {
-      enqueue.bind(1, id).bind(2, now);
-      enqueue.step();
-      enqueue.reset();
+store::~store() = default;
+
+std::unique_ptr<connection> store::open_connection() {
+  {
+    const std::lock_guard lock(pool_mutex_);
+    if (!idle_.empty()) {
+      auto conn = std::move(idle_.back());
+      idle_.pop_back();
+      return conn;
     }
-    ids.push_back(std::move(id));
   }
-  txn.commit();
-  return ids;
+  // Never creates the file: a new empty database in place of a deleted one would hide the
+  // deletion from the guard and answer every query with "no such table".
+  return std::make_unique<connection>(path_, options_.busy_timeout, false);
 }
 
-std::int64_t lead_store::release_held() {
-  conn_.exec("UPDATE leads SET status = 'pending' WHERE status = 'held'");
-  return conn_.changes();
+void store::release(std::unique_ptr<connection> conn) {
+  if (!conn || detached_) return;
+  const std::lock_guard lock(pool_mutex_);
+  idle_.push_back(std::move(conn));
 }
 
-std::optional<lead> lead_store::next_pending() {
-  db::statement query(conn_, with_columns("SELECT ",
-                                          ", o.next_attempt_at FROM outbox o JOIN "
-                                          "leads l ON l.id = o.lead_id WHERE l.status "
-                                          "= 'pending' ORDER BY o.next_attempt_at, "
-                                          "l.created_at LIMIT 1")
-                                 .c_str());
-  if (!query.step()) return std::nullopt;
-  auto out = read_lead(query);
-  out.next_attempt_at = query.integer(12);
-  return out;
-}
-
-void lead_store::mark_delivered(const std::string& id, std::int64_t at_ms) {
-  db::transaction txn(conn_);
-  db::statement(conn_,
-                "UPDATE leads SET status = 'delivered', delivered_at = ?, attempts = attempts + 1, "
-                "last_error = NULL WHERE id = ?")
-      .bind(1, at_ms)
-      .bind(2, id)
-      .step();
-  db::statement(conn_, "DELETE FROM outbox WHERE lead_id = ?").bind(1, id).step();
-  txn.commit();
-}
-
-void lead_store::reschedule(const std::string& id, std::int64_t next_attempt_ms,
-                            const std::string& error) {
-  db::transaction txn(conn_);
-  db::statement(conn_, "UPDATE leads SET attempts = attempts + 1, last_error = ? WHERE id = ?")
-      .bind(1, error)
-      .bind(2, id)
-      .step();
-  db::statement(conn_, "UPDATE outbox SET next_attempt_at = ? WHERE lead_id = ?")
-      .bind(1, next_attempt_ms)
-      .bind(2, id)
-      .step();
-  txn.commit();
-}
-
-void lead_store::mark_failed(const std::string& id, const std::string& reason) {
-  db::transaction txn(conn_);
-  db::statement(conn_,
-                "UPDATE leads SET status = 'failed', attempts = attempts + 1, last_error = ? "
-                "WHERE id = ?")
-      .bind(1, reason)
-      .bind(2, id)
-      .step();
-  db::statement(conn_, "DELETE FROM outbox WHERE lead_id = ?").bind(1, id).step();
-  txn.commit();
-}
-
-bool lead_store::retry(const std::string& id) {
-  db::transaction txn(conn_);
-  db::statement(conn_,
-                "UPDATE leads SET status = 'pending', last_error = NULL WHERE id = ? AND status "
-                "IN ('failed', 'held', 'pending')")
-      .bind(1, id)
-      .step();
-  if (conn_.changes() == 0) return false;
-  db::statement(conn_,
-                "INSERT INTO outbox (lead_id, next_attempt_at) VALUES (?, ?) ON CONFLICT "
-                "(lead_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at")
-      .bind(1, id)
-      .bind(2, static_cast<std::int64_t>(now_ms()))
-      .step();
-  txn.commit();
-  return true;
-}
-
-std::optional<lead> lead_store::find(const std::string& id) {
-  db::statement query(conn_, with_columns("SELECT ", " FROM leads l WHERE l.id = ?").c_str());
-  query.bind(1, id);
-  if (!query.step()) return std::nullopt;
-  return read_lead(query);
-}
-
-std::vector<lead> lead_store::list(const std::string& status) {
-  db::statement query(
-      conn_,
-      with_columns("SELECT ", " FROM leads l WHERE ? = '' OR l.status = ? ORDER BY l.id").c_str());
-  query.bind(1, status).bind(2, status);
-  std::vector<lead> out;
-  while (query.step()) out.push_back(read_lead(query));
-  return out;
-}
-
-outbox_stats lead_store::stats() {
-  outbox_stats out;
-  db::statement depth(conn_,
-                      "SELECT count(*), coalesce(min(l.created_at), 0) FROM outbox o JOIN leads "
-                      "l ON l.id = o.lead_id WHERE l.status IN ('pending', 'held')");
-  if (depth.step()) {
-    out.depth = depth.integer(0);
-    out.oldest_created_at = depth.integer(1);
+template <class Work>
+auto store::read(Work&& work) {
+  const std::shared_lock gate(gate_);
+  try {
+    const lease conn(*this);
+    return work(*conn);
+  } catch (const error& e) {
+    throw storage::error(fault::unavailable, e.what());
   }
-  db::statement last(conn_, "SELECT coalesce(max(delivered_at), 0) FROM leads");
-  if (last.step()) out.last_delivered_at = last.integer(0);
+}
+
+template <class Work>
+auto store::write(bool new_leads, Work&& work) {
+  const std::shared_lock gate(gate_);
+  if (const auto verdict = guard_.check(new_leads, !detached_); verdict.problem != fault::none) {
+    throw storage::error(verdict.problem, verdict.reason);
+  }
+  try {
+    const lease conn(*this);
+    auto result = work(*conn);
+    note_write({});
+    return result;
+  } catch (const error& e) {
+    note_write(e.what(), fault_of(e));
+    throw storage::error(fault_of(e), e.what());
+  }
+}
+
+void store::note_write(const std::string& failure, fault problem) {
+  const std::lock_guard lock(failure_mutex_);
+  last_write_failure_ = failure;
+  last_write_fault_ = problem;
+}
+
+std::vector<std::string> store::insert_batch(const std::vector<new_lead>& leads, bool held) {
+  return write(true, [&](connection& conn) {
+    std::vector<std::string> ids;
+    ids.reserve(leads.size());
+    const auto created = now();
+    transaction txn(conn);
+    statement insert(conn,
+                     "INSERT INTO leads (id, created_at, name, social, email, message, locale, "
+                     "client, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    statement enqueue(conn, "INSERT INTO outbox (lead_id, next_attempt_at) VALUES (?, ?)");
+    for (const auto& item : leads) {
+      std::string id;
+      {
+        const std::lock_guard lock(random_mutex_);
+        id = make_ulid(static_cast<std::uint64_t>(created), random_);
+      }
+      const char* status = item.spam ? "spam" : held ? "held" : "pending";
+      insert.bind(1, id).bind(2, created).bind(3, item.fields.name).bind(4, item.fields.social);
+      insert.bind(5, item.fields.email).bind(6, item.fields.message).bind(7, item.locale);
+      insert.bind(8, item.client).bind(9, std::string_view(status));
+      insert.step();
+      insert.reset();
+      // Spam is kept for the record but never enters the outbox.
+      if (!item.spam) {
+        enqueue.bind(1, id).bind(2, created);
+        enqueue.step();
+        enqueue.reset();
+      }
+      ids.push_back(std::move(id));
+    }
+    txn.commit();
+    return ids;
+  });
+}
+
+std::int64_t store::release_held() {
+  return write(false, [](connection& conn) {
+    conn.exec("UPDATE leads SET status = 'pending' WHERE status = 'held'");
+    return conn.changes();
+  });
+}
+
+std::vector<lead> store::pending(std::size_t limit) {
+  return read([&](connection& conn) {
+    statement query(conn, with_columns("SELECT ",
+                                       ", o.next_attempt_at FROM outbox o JOIN leads l ON l.id = "
+                                       "o.lead_id WHERE l.status = 'pending' ORDER BY "
+                                       "o.next_attempt_at, l.created_at LIMIT ?")
+                              .c_str());
+    query.bind(1, static_cast<std::int64_t>(limit));
+    std::vector<lead> out;
+    while (query.step()) {
+      out.push_back(read_lead(query));
+      out.back().next_attempt_at = query.integer(12);
+    }
+    return out;
+  });
+}
+
+void store::mark_delivered(const std::string& id, std::int64_t at_ms) {
+  write(false, [&](connection& conn) {
+    transaction txn(conn);
+    statement(conn,
+              "UPDATE leads SET status = 'delivered', delivered_at = ?, attempts = attempts + 1, "
+              "last_error = NULL WHERE id = ?")
+        .bind(1, at_ms)
+        .bind(2, id)
+        .step();
+    statement(conn, "DELETE FROM outbox WHERE lead_id = ?").bind(1, id).step();
+    txn.commit();
+    return true;
+  });
+}
+
+void store::reschedule(const std::string& id, std::int64_t next_attempt_ms,
+                       const std::string& error) {
+  write(false, [&](connection& conn) {
+    transaction txn(conn);
+    statement(conn, "UPDATE leads SET attempts = attempts + 1, last_error = ? WHERE id = ?")
+        .bind(1, error)
+        .bind(2, id)
+        .step();
+    statement(conn, "UPDATE outbox SET next_attempt_at = ? WHERE lead_id = ?")
+        .bind(1, next_attempt_ms)
+        .bind(2, id)
+        .step();
+    txn.commit();
+    return true;
+  });
+}
+
+void store::mark_failed(const std::string& id, const std::string& reason) {
+  write(false, [&](connection& conn) {
+    transaction txn(conn);
+    statement(conn,
+              "UPDATE leads SET status = 'failed', attempts = attempts + 1, last_error = ? "
+              "WHERE id = ?")
+        .bind(1, reason)
+        .bind(2, id)
+        .step();
+    statement(conn, "DELETE FROM outbox WHERE lead_id = ?").bind(1, id).step();
+    txn.commit();
+    return true;
+  });
+}
+
+bool store::retry(const std::string& id) {
+  return write(false, [&](connection& conn) {
+    transaction txn(conn);
+    statement(conn,
+              "UPDATE leads SET status = 'pending', last_error = NULL WHERE id = ? AND status "
+              "IN ('failed', 'held', 'pending')")
+        .bind(1, id)
+        .step();
+    if (conn.changes() == 0) return false;
+    statement(conn,
+              "INSERT INTO outbox (lead_id, next_attempt_at) VALUES (?, ?) ON CONFLICT "
+              "(lead_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at")
+        .bind(1, id)
+        .bind(2, now())
+        .step();
+    txn.commit();
+    return true;
+  });
+}
+
+std::optional<lead> store::find(const std::string& id) {
+  return read([&](connection& conn) -> std::optional<lead> {
+    statement query(conn, with_columns("SELECT ", " FROM leads l WHERE l.id = ?").c_str());
+    query.bind(1, id);
+    if (!query.step()) return std::nullopt;
+    return read_lead(query);
+  });
+}
+
+std::vector<lead> store::list(const std::string& status) {
+  return read([&](connection& conn) {
+    statement query(
+        conn, with_columns("SELECT ", " FROM leads l WHERE ? = '' OR l.status = ? ORDER BY l.id")
+                  .c_str());
+    query.bind(1, status).bind(2, status);
+    std::vector<lead> out;
+    while (query.step()) out.push_back(read_lead(query));
+    return out;
+  });
+}
+
+void store::close_all() {
+  {
+    const std::lock_guard lock(pool_mutex_);
+    idle_.clear();
+  }
+  keeper_.reset();
+}
+
+void store::open_all() {
+  auto conn = std::make_unique<connection>(path_, options_.busy_timeout, false);
+  migrate(*conn);
+  keeper_ = std::move(conn);
+  guard_.remember();
+}
+
+void store::restore() {
+  const auto folder = guard_.folder();
+  if (!std::filesystem::is_directory(folder)) {
+    throw storage::error(fault::missing, "the folder " + folder +
+                                             " is gone; once it exists again the database is "
+                                             "written back into it");
+  }
+  if (!keeper_) throw storage::error(fault::missing, "no open copy of the database is left");
+  const auto temporary = path_ + ".restoring";
+  std::error_code ignored;
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+    std::filesystem::remove(temporary + suffix, ignored);
+  }
+  try {
+    copy_database(*keeper_, temporary);
+  } catch (const error& e) {
+    std::filesystem::remove(temporary, ignored);
+    throw storage::error(fault::missing,
+                         std::string("cannot write the database back: ") + e.what());
+  }
+  // Every connection of ours still points at the old file; none may outlive it, or two sets
+  // of connections would share one -shm index for two different logs.
+  close_all();
+  guard_.remove_stale_logs();
+  std::filesystem::rename(temporary, path_, ignored);
+  if (ignored) {
+    throw storage::error(fault::missing,
+                         "cannot move the restored copy into place: " + ignored.message());
+  }
+  sync_folder(folder);
+  try {
+    open_all();
+  } catch (const error& e) {
+    throw storage::error(fault::unavailable, e.what());
+  }
+  log::warn("database_restored",
+            {{"path", path_},
+             {"effect",
+              "the file was deleted while open; it was written back from the server's "
+              "open copy, nothing was lost"}});
+}
+
+void store::reopen() {
+  close_all();
+  guard_.remove_stale_logs();
+  try {
+    open_all();
+  } catch (const error& e) {
+    throw storage::error(fault_of(e), e.what());
+  }
+  detached_ = false;
+}
+
+file_guard::verdict store::settle() {
+  auto verdict = guard_.check(true, !detached_);
+  try {
+    if (verdict.file == file_guard::identity::missing) {
+      restore();
+    } else if (verdict.file == file_guard::identity::replaced) {
+      reopen();
+      log::warn("database_reopened", {{"path", path_},
+                                      {"effect",
+                                       "another file took the database's place; the "
+                                       "server now uses that one"}});
+    }
+    if (verdict.file != file_guard::identity::same) verdict = guard_.check(true, !detached_);
+  } catch (const storage::error& e) {
+    verdict.problem = e.problem;
+    verdict.reason = e.what();
+  } catch (const error& e) {
+    verdict.problem = fault_of(e);
+    verdict.reason = e.what();
+  }
+  return verdict;
+}
+
+void store::probe() {
+  try {
+    const lease conn(*this);
+    transaction txn(*conn);
+    statement(*conn,
+              "INSERT INTO health_probe (id, checked_at) VALUES (1, ?) ON CONFLICT (id) DO "
+              "UPDATE SET checked_at = excluded.checked_at")
+        .bind(1, now())
+        .step();
+    txn.commit();
+    note_write({});
+    if (detached_) {
+      detached_ = false;
+      open_all();
+      log::info("database_reattached", {{"path", path_}});
+    }
+  } catch (const error& e) {
+    const auto problem = fault_of(e);
+    note_write(e.what(), problem);
+    // A disk that refuses writes for lack of space still lets itself be unmounted; one that
+    // refuses them for any other reason may need exactly that to be fixed.
+    if (problem != fault::disk_full && !detached_) {
+      detached_ = true;
+      close_all();
+      log::warn("database_detached",
+                {{"path", path_},
+                 {"reason", e.what()},
+                 {"effect",
+                  "no connection is kept open, so its file system can be unmounted "
+                  "and mounted again; the server reconnects by itself"}});
+    }
+  }
+}
+
+health store::check() {
+  health out;
+  file_guard::verdict verdict;
+  {
+    // Once a second, and short unless the file has to be put back: every operation waits.
+    const std::unique_lock gate(gate_);
+    verdict = settle();
+    bool failed = false;
+    {
+      const std::lock_guard lock(failure_mutex_);
+      failed = !last_write_failure_.empty();
+    }
+    // After a failed write nothing else proves the disk took writes again, so try one.
+    if ((failed || detached_) && verdict.problem == fault::none) probe();
+  }
+  const std::shared_lock gate(gate_);
+  try {
+    const lease conn(*this);
+    statement depth(*conn,
+                    "SELECT count(*), coalesce(min(l.created_at), 0) FROM outbox o JOIN leads l "
+                    "ON l.id = o.lead_id WHERE l.status IN ('pending', 'held')");
+    if (depth.step()) {
+      out.outbox.depth = depth.integer(0);
+      out.outbox.oldest_created_at = depth.integer(1);
+    }
+    statement last(*conn, "SELECT coalesce(max(delivered_at), 0) FROM leads");
+    if (last.step()) out.outbox.last_delivered_at = last.integer(0);
+  } catch (const error& e) {
+    if (verdict.problem == fault::none) {
+      verdict.problem = fault::unavailable;
+      verdict.reason = e.what();
+    }
+  }
+  const std::lock_guard lock(failure_mutex_);
+  if (verdict.problem != fault::none) {
+    out.problem = verdict.problem;
+    out.reason = verdict.reason;
+  } else if (!last_write_failure_.empty()) {
+    out.problem = last_write_fault_ == fault::none ? fault::write_failed : last_write_fault_;
+    out.reason = last_write_failure_;
+  }
   return out;
 }
 
-void lead_store::check_writable() {
-  // Takes and drops the write lock: proves the file is writable without changing it.
-  db::transaction txn(conn_);
-}
-
-}  // namespace landing::leads
+}  // namespace landing::storage::sqlite

@@ -1,69 +1,86 @@
 #pragma once
 
-#include <cstdint>
-#include <optional>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
 #include <random>
+#include <shared_mutex>
 #include <string>
 #include <vector>
 
-#include "leads/db.hpp"
-#include "leads/validation.hpp"
+#include "storage/sqlite/connection.hpp"
+#include "storage/sqlite/file_guard.hpp"
+#include "storage/store.hpp"
 
-namespace landing::leads {
+namespace landing::storage::sqlite {
 
-// What the contact endpoint hands to the writer.
-struct new_lead {
-  contact_fields fields;  // normalized
-  std::string locale;
-  std::string client;
-  bool spam = false;
+struct options {
+  // Free space kept for recording deliveries; below it new leads are refused (503).
+  std::uint64_t disk_reserve_bytes = std::uint64_t{8} * 1024 * 1024;
+  std::chrono::milliseconds busy_timeout{5000};
 };
 
-struct lead {
-  std::string id;
-  std::int64_t created_at = 0;  // unix ms
-  contact_fields fields;
-  std::string locale;
-  std::string client;
-  std::string status;
-  std::int64_t attempts = 0;
-  std::string last_error;
-  std::int64_t delivered_at = 0;
-  std::int64_t next_attempt_at = 0;  // only for leads in the outbox
-};
-
-struct outbox_stats {
-  std::int64_t depth = 0;
-  std::int64_t oldest_created_at = 0;  // 0 when empty
-  std::int64_t last_delivered_at = 0;  // 0 when none yet
-};
-
-// All SQL about leads lives here. One instance per connection and thread.
-class lead_store {
+// The SQLite engine: one database file in WAL mode, shared by the server's threads through a
+// small pool of connections (and by the operators' CLI, another process, through the file).
+//
+// Every operation holds the gate shared; check() takes it alone when the file has to be put back
+// after a deletion or reopened after a replacement, so no operation runs on a connection that
+// is being closed and no write lands in the old file meanwhile.
+class store final : public lead_store {
  public:
-  explicit lead_store(const std::string& path);
+  // Opens and migrates; throws storage::error (unavailable) when it cannot.
+  explicit store(std::string path, options opts = {});
+  ~store() override;
 
-  // One transaction for the whole batch: each lead and its outbox row commit together. held:
-  // Telegram is not configured, so the leads wait for a restart with it.
-  std::vector<std::string> insert_batch(const std::vector<new_lead>& leads, bool held);
-
-  // Leads held while Telegram was not configured become pending once it is.
-  std::int64_t release_held();
-  std::optional<lead> next_pending();
-  void mark_delivered(const std::string& id, std::int64_t at_ms);
-  void reschedule(const std::string& id, std::int64_t next_attempt_ms, const std::string& error);
-  void mark_failed(const std::string& id, const std::string& reason);
-  // Puts a failed or held lead back in the outbox; false when there is no such lead.
-  bool retry(const std::string& id);
-
-  std::optional<lead> find(const std::string& id);
-  std::vector<lead> list(const std::string& status);
-  outbox_stats stats();
-  void check_writable();
+  std::vector<std::string> insert_batch(const std::vector<new_lead>& leads, bool held) override;
+  std::int64_t release_held() override;
+  std::vector<lead> pending(std::size_t limit) override;
+  void mark_delivered(const std::string& id, std::int64_t at_ms) override;
+  void reschedule(const std::string& id, std::int64_t next_attempt_ms,
+                  const std::string& error) override;
+  void mark_failed(const std::string& id, const std::string& reason) override;
+  bool retry(const std::string& id) override;
+  std::optional<lead> find(const std::string& id) override;
+  std::vector<lead> list(const std::string& status) override;
+  health check() override;
 
  private:
-  db::connection conn_;
+  class lease;
+  template <class Work>
+  auto read(Work&& work);
+  template <class Work>
+  auto write(bool new_leads, Work&& work);
+  std::unique_ptr<connection> open_connection();
+  void release(std::unique_ptr<connection> conn);
+  void open_all();
+  void close_all();
+  // With the gate held alone: after a deletion, or when the path names another file.
+  void restore();
+  void reopen();
+  // With the gate held alone: follows the file through deletion, replacement and detachment.
+  file_guard::verdict settle();
+  // With the gate held alone: one write that proves the disk takes writes (again).
+  void probe();
+  void note_write(const std::string& failure, fault problem = fault::none);
+
+  std::string path_;
+  options options_;
+  file_guard guard_;
+  std::shared_mutex gate_;
+  std::mutex pool_mutex_;
+  std::vector<std::unique_ptr<connection>> idle_;
+  // Kept open for the store's whole life: after a deletion, the only way left to the data.
+  std::unique_ptr<connection> keeper_;
+  std::mutex random_mutex_;
   std::mt19937_64 random_;
+  std::mutex failure_mutex_;
+  std::string last_write_failure_;  // empty once a write has succeeded since
+  fault last_write_fault_ = fault::none;
+  // After the disk refused writes (read-only, I/O errors) the store keeps no connection open,
+  // so the file system can be unmounted, checked and mounted again while the server runs; each
+  // operation then opens its own. Changed with the gate held alone.
+  bool detached_ = false;
 };
 
-}  // namespace landing::leads
+}  // namespace landing::storage::sqlite
