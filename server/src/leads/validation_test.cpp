@@ -7,6 +7,8 @@
 #include <iterator>
 #include <string>
 
+#include "common/utf8.hpp"
+
 namespace landing::leads {
 namespace {
 
@@ -53,6 +55,69 @@ TEST(validation, normalize_trims_and_turns_crlf_into_lf) {
   EXPECT_EQ(out.social, "@anna_dev");
   EXPECT_EQ(out.email, "a@b.co");
   EXPECT_EQ(out.message, "one\ntwo");
+}
+
+TEST(validation, every_kind_of_line_break_becomes_one_lf) {
+  for (const std::string brk : {"\n", "\r\n", "\r", "\xE2\x80\xA8", "\xE2\x80\xA9"}) {
+    EXPECT_EQ(normalize({"Anna", "@anna", "a@b.co", "one" + brk + "two"}).message, "one\ntwo")
+        << brk;
+  }
+  // A lone CR followed by LF-less text and a CRLF pair are two breaks, not three.
+  EXPECT_EQ(normalize({"Anna", "@anna", "a@b.co", "a\rb\r\nc"}).message, "a\nb\nc");
+}
+
+// A forged contact block after a wall of empty lines once pushed the real one out of view.
+TEST(validation, runs_of_blank_lines_shrink_to_two) {
+  std::string padding;
+  for (int i = 0; i < 3000; ++i)
+    padding += i % 3 == 0 ? "\n" : i % 3 == 1 ? " \t\r\n" : "\xE2\x80\x8B\n";
+  const auto out =
+      normalize({"Anna", "@anna", "a@b.co", "Hello" + padding + "Контактные данные:\nfake"})
+          .message;
+  EXPECT_EQ(out, "Hello\n\n\nКонтактные данные:\nfake");
+  for (int blank = 0; blank <= 5; ++blank) {
+    std::string text = "a\n";
+    for (int i = 0; i < blank; ++i) text += "\n";
+    text += "b";
+    const auto expected =
+        "a\n" + std::string(static_cast<std::size_t>(std::min(blank, 2)), '\n') + "b";
+    EXPECT_EQ(normalize({"Anna", "@anna", "a@b.co", text}).message, expected) << blank;
+  }
+}
+
+TEST(validation, refuses_every_bidi_control_in_every_field) {
+  for (const char32_t c : {0x061CU, 0x200EU, 0x200FU, 0x202AU, 0x202BU, 0x202CU, 0x202DU, 0x202EU,
+                           0x2066U, 0x2067U, 0x2068U, 0x2069U}) {
+    const auto mark = utf8::encode(c);
+    EXPECT_EQ(validate({"An" + mark + "na", "@anna_dev", "a@b.co", "Hello there"}),
+              (field_errors{{"name", "invalid"}}));
+    EXPECT_EQ(validate({"Anna", "@anna" + mark, "a@b.co", "Hello there"}),
+              (field_errors{{"social", "invalid"}}));
+    EXPECT_EQ(validate({"Anna", "@anna_dev", "a" + mark + "@b.co", "Hello there"}),
+              (field_errors{{"email", "invalid"}}));
+    EXPECT_EQ(validate({"Anna", "@anna_dev", "a@b.co", "Hello " + mark + "there"}),
+              (field_errors{{"message", "invalid"}}));
+  }
+}
+
+TEST(validation, refuses_fields_that_show_nothing) {
+  const std::vector<char32_t> invisible{0x00AD, 0x034F,  0x115F,  0x1160,  0x17B4, 0x180B, 0x200B,
+                                        0x200C, 0x200D,  0x2060,  0x2064,  0x3164, 0xFE00, 0xFE0F,
+                                        0xFFA0, 0x1D173, 0xE0001, 0xE0041, 0xE01EF};
+  for (const char32_t c : invisible) {
+    const auto twice = utf8::encode(c) + utf8::encode(c) + " " + utf8::encode(c);
+    EXPECT_EQ(validate({twice, "@anna_dev", "a@b.co", "Hello there"}),
+              (field_errors{{"name", "invalid"}}))
+        << static_cast<unsigned>(c);
+    EXPECT_EQ(validate({"Anna", twice + twice, "a@b.co", "Hello there"}),
+              (field_errors{{"social", "invalid"}}))
+        << static_cast<unsigned>(c);
+    EXPECT_EQ(validate({"Anna", "@anna_dev", "a@b.co", twice + "\n" + twice}),
+              (field_errors{{"message", "invalid"}}))
+        << static_cast<unsigned>(c);
+    // Beside visible text they are allowed.
+    EXPECT_TRUE(validate({"An" + twice + "na", "@anna_dev", "a@b.co", "Hello there"}).empty());
+  }
 }
 
 }  // namespace

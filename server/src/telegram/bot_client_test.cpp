@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/utf8.hpp"
+
 namespace landing::telegram {
 namespace {
 
@@ -15,6 +17,79 @@ TEST(bot_client, too_many_requests_carries_retry_after) {
              "parameters":{"retry_after":7}})");
   EXPECT_EQ(result.outcome, send_result::retry_after);
   EXPECT_EQ(result.retry_after_s, 7);
+}
+
+// Whatever retry_after holds, the answer is a pause within bounds and never an exception: a value
+// of 1.5 once aborted the process, and the lead still pending made every restart abort again.
+TEST(bot_client, any_retry_after_becomes_a_pause_within_bounds) {
+  const std::vector<std::pair<std::string, std::int64_t>> cases{
+      {"7", 7},
+      {"1.5", 2},
+      {"0.2", 1},
+      {"0", 1},
+      {"-5", 1},
+      {"-1e300", 1},
+      {"1e-300", 1},
+      {"1e300", retry_after_max_s},
+      {"3600.5", retry_after_max_s},
+      {"9223372036854775807", retry_after_max_s},
+      {"18446744073709551615", retry_after_max_s},
+      {"-9223372036854775808", 1},
+      {"\"7\"", retry_after_default_s},
+      {"null", retry_after_default_s},
+      {"true", retry_after_default_s},
+      {"[1]", retry_after_default_s},
+      {"{\"s\":1}", retry_after_default_s},
+  };
+  for (const auto& [value, expected] : cases) {
+    const auto body = R"({"ok":false,"error_code":429,"parameters":{"retry_after":)" + value + "}}";
+    send_result result;
+    EXPECT_NO_THROW(result = classify_answer(429, body)) << value;
+    EXPECT_EQ(result.outcome, send_result::retry_after) << value;
+    EXPECT_EQ(result.retry_after_s, expected) << value;
+  }
+  for (const std::string body :
+       {"", "nonsense", "[]", R"({"parameters":5})", R"({"parameters":[]})", R"({"ok":false})"}) {
+    EXPECT_EQ(classify_answer(429, body).retry_after_s, retry_after_default_s) << body;
+  }
+}
+
+TEST(bot_client, any_answer_is_classified_without_throwing) {
+  std::string deep(100000, '[');
+  std::string huge_description =
+      R"({"ok":false,"description":")" + std::string(1 << 20, 'x') + "\"}";
+  const std::vector<std::string> bodies{"",
+                                        "{",
+                                        "null",
+                                        "[]",
+                                        "\xFF\xFE",
+                                        deep,
+                                        huge_description,
+                                        R"({"ok":"true"})",
+                                        R"({"ok":1})",
+                                        R"({"description":7})"};
+  for (long status : {0L, 100L, 200L, 204L, 301L, 304L, 400L, 401L, 403L, 404L, 409L, 418L, 429L,
+                      500L, 502L, 503L, 999L, -1L}) {
+    for (const auto& body : bodies) {
+      send_result result;
+      EXPECT_NO_THROW(result = classify_answer(status, body)) << status;
+      EXPECT_LE(result.reason.size(), description_max + 32) << status;
+      if (status != 200) {
+        EXPECT_NE(result.outcome, send_result::delivered) << status;
+      }
+    }
+  }
+  // Only a 200 that says ok:true is a delivery.
+  EXPECT_EQ(classify_answer(200, R"({"ok":"true"})").outcome, send_result::transient);
+  EXPECT_EQ(classify_answer(204, "").outcome, send_result::transient);
+}
+
+TEST(bot_client, a_description_cut_to_size_stays_valid_utf8) {
+  std::string description;
+  for (int i = 0; i < 400; ++i) description += "ж";
+  const auto result = classify_answer(500, R"({"ok":false,"description":")" + description + "\"}");
+  EXPECT_TRUE(utf8::decode(result.reason).has_value());
+  EXPECT_LE(result.reason.size(), description_max + 32);
 }
 
 TEST(bot_client, bad_request_is_permanent_with_the_reason) {
