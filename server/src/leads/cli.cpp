@@ -15,8 +15,28 @@ std::string iso_time(std::int64_t unix_ms) {
   return text;
 }
 
-std::string csv_field(const std::string& value) {
+namespace {
+
+bool starts_like_a_formula(std::string_view value) {
+  // Spreadsheets skip leading spaces before looking for a formula.
+  const auto first = value.find_first_not_of(' ');
+  if (first == std::string_view::npos) return false;
+  value.remove_prefix(first);
+  static constexpr std::string_view triggers = "=+-@\t\r";
+  if (triggers.find(value.front()) != std::string_view::npos) return true;
+  // U+FF1D, U+FF0B, U+FF0D, U+FF20: full-width = + - @, which some spreadsheets read as their
+  // ASCII forms.
+  for (const std::string_view wide : {"\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"}) {
+    if (value.starts_with(wide)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string csv_field(std::string_view value) {
   std::string out = "\"";
+  if (starts_like_a_formula(value)) out += '\'';
   for (const char c : value) {
     if (c == '"') out += '"';
     out += c;
@@ -25,7 +45,7 @@ std::string csv_field(const std::string& value) {
   return out;
 }
 
-int list(lead_store& store, const std::string& status, std::ostream& out) {
+int list(storage::lead_store& store, const std::string& status, std::ostream& out) {
   out << "id\tstatus\tcreated\tattempts\tname\temail\tlast_error\n";
   for (const auto& item : store.list(status)) {
     out << item.id << '\t' << item.status << '\t' << iso_time(item.created_at) << '\t'
@@ -35,7 +55,7 @@ int list(lead_store& store, const std::string& status, std::ostream& out) {
   return 0;
 }
 
-int show(lead_store& store, const std::string& id, std::ostream& out, std::ostream& err) {
+int show(storage::lead_store& store, const std::string& id, std::ostream& out, std::ostream& err) {
   const auto item = store.find(id);
   if (!item) {
     err << "no lead with id " << id << "\n";
@@ -51,7 +71,7 @@ int show(lead_store& store, const std::string& id, std::ostream& out, std::ostre
   return 0;
 }
 
-int retry(lead_store& store, const std::string& id, std::ostream& out, std::ostream& err) {
+int retry(storage::lead_store& store, const std::string& id, std::ostream& out, std::ostream& err) {
   if (!store.retry(id)) {
     err << "no failed, held or pending lead with id " << id << "\n";
     return 1;
@@ -60,14 +80,14 @@ int retry(lead_store& store, const std::string& id, std::ostream& out, std::ostr
   return 0;
 }
 
-int export_csv(lead_store& store, std::ostream& out) {
+int export_csv(storage::lead_store& store, std::ostream& out) {
   out << "id,created,status,attempts,name,social,email,message,locale,last_error,delivered\n";
   for (const auto& item : store.list("")) {
     out << item.id << ',' << iso_time(item.created_at) << ',' << item.status << ',' << item.attempts
         << ',' << csv_field(item.fields.name) << ',' << csv_field(item.fields.social) << ','
         << csv_field(item.fields.email) << ',' << csv_field(item.fields.message) << ','
-        << item.locale << ',' << csv_field(item.last_error) << ',' << iso_time(item.delivered_at)
-        << '\n';
+        << csv_field(item.locale) << ',' << csv_field(item.last_error) << ','
+        << iso_time(item.delivered_at) << '\n';
   }
   return 0;
 }

@@ -3,18 +3,22 @@
 #include <iosfwd>
 #include <string>
 
-#include "leads/store.hpp"
+#include "storage/store.hpp"
 
 // `landing-server leads ...`: operators' commands, on the same database file while the server
 // runs (WAL lets them read without blocking it). Each returns the process exit code.
 namespace landing::leads::cli {
 
-int list(lead_store& store, const std::string& status, std::ostream& out);
-int show(lead_store& store, const std::string& id, std::ostream& out, std::ostream& err);
-int retry(lead_store& store, const std::string& id, std::ostream& out, std::ostream& err);
-int export_csv(lead_store& store, std::ostream& out);
+int list(storage::lead_store& store, const std::string& status, std::ostream& out);
+int show(storage::lead_store& store, const std::string& id, std::ostream& out, std::ostream& err);
+int retry(storage::lead_store& store, const std::string& id, std::ostream& out, std::ostream& err);
+int export_csv(storage::lead_store& store, std::ostream& out);
 
-std::string csv_field(const std::string& value);
+// One CSV cell (RFC 4180), safe to open in a spreadsheet: text that a spreadsheet would take for
+// a formula (a first character of = + - @, tab or carriage return, after any spaces, or the
+// full-width forms of = + - @) gets a leading apostrophe, as OWASP advises, so it shows as the
+// visitor wrote it and never runs.
+std::string csv_field(std::string_view value);
 std::string iso_time(std::int64_t unix_ms);
 
 }  // namespace landing::leads::cli
