@@ -1,25 +1,33 @@
-// Configuration and wiring only: every behaviour lives in http/, site/, leads/ and telegram/.
+// Configuration and wiring only: every behaviour lives in the rooms under src/.
 #include <CLI/CLI.hpp>
+#include <boost/json/parse.hpp>
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <memory>
 #include <thread>
 
+#include "app/app.hpp"
+#include "app/health.hpp"
+#include "app/hosts.hpp"
 #include "common/log.hpp"
-#include "http/app.hpp"
+#include "http/forwarded.hpp"
 #include "http/server.hpp"
 #include "leads/cli.hpp"
 #include "leads/contact_endpoint.hpp"
-#include "leads/health.hpp"
 #include "leads/rate_limit.hpp"
 #include "leads/writer.hpp"
 #include "site/site.hpp"
+#include "storage/sqlite/store.hpp"
 #include "telegram/bot_client.hpp"
 #include "telegram/outbox.hpp"
 
 namespace {
+
+using namespace landing;
 
 struct config {
   std::string listen = "127.0.0.1:8080";
@@ -27,8 +35,12 @@ struct config {
   std::string db = "var/leads.db";
   unsigned threads = 0;
   std::size_t max_connections = 10000;
+  std::size_t max_connections_per_client = 128;
+  std::vector<std::string> trust_proxy;
+  std::vector<std::string> hosts;
+  std::string origin;
+  std::uint64_t disk_reserve_mb = 8;
   bool hsts = false;
-  bool trust_proxy = false;
   bool debug = false;
   double rate_burst = 5;
   double rate_per_minute = 1;
@@ -82,8 +94,30 @@ void define_options(CLI::App& cli, config& cfg) {
       ->capture_default_str();
   cli.add_flag("--hsts", cfg.hsts, "send Strict-Transport-Security (behind TLS only)")
       ->envname("LANDING_HSTS");
-  cli.add_flag("--trust-proxy", cfg.trust_proxy, "take the client address from X-Forwarded-For")
-      ->envname("LANDING_TRUST_PROXY");
+  cli.add_option("--max-connections-per-client", cfg.max_connections_per_client,
+                 "open connections from one address at most (trusted proxies excepted)")
+      ->envname("LANDING_MAX_CONNECTIONS_PER_CLIENT")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--trust-proxy", cfg.trust_proxy,
+                 "address range of a proxy whose X-Forwarded-For names the client, such as "
+                 "127.0.0.1/32 (repeatable, or comma-separated)")
+      ->envname("LANDING_TRUST_PROXY")
+      ->delimiter(',');
+  cli.add_option("--host", cfg.hosts,
+                 "a Host name to answer for, as name or name:port; '*' for any (repeatable, or "
+                 "comma-separated; default: the site origin's host and this machine's loopback "
+                 "names on the listening port)")
+      ->envname("LANDING_HOSTS")
+      ->delimiter(',');
+  cli.add_option("--origin", cfg.origin,
+                 "the site's public origin, where pages asked for under another host are "
+                 "redirected (default: the one the site was built for, from .site.json)")
+      ->envname("LANDING_ORIGIN");
+  cli.add_option("--disk-reserve-mb", cfg.disk_reserve_mb,
+                 "free space kept for recording deliveries; below it new leads get 503")
+      ->envname("LANDING_DISK_RESERVE_MB")
+      ->capture_default_str();
   cli.add_flag("--debug", cfg.debug, "log every request")->envname("LANDING_DEBUG");
   cli.add_option("--rate-limit-burst", cfg.rate_burst, "leads a client may send at once")
       ->envname("LANDING_RATE_LIMIT_BURST")
@@ -107,75 +141,104 @@ void define_options(CLI::App& cli, config& cfg) {
       ->capture_default_str();
 }
 
+// The origin the site was built for (web/scripts/prerender.mjs writes it); empty when unknown.
+std::string built_origin(const std::string& site_dir) {
+  std::ifstream in(std::filesystem::path(site_dir) / ".site.json");
+  if (!in) return {};
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  boost::system::error_code ec;
+  const auto value = boost::json::parse(text, ec);
+  if (ec || !value.is_object()) return {};
+  const auto* origin = value.as_object().if_contains("origin");
+  return origin && origin->is_string() ? std::string(origin->as_string()) : std::string();
+}
+
+storage::sqlite::options store_options(const config& cfg) {
+  storage::sqlite::options out;
+  out.disk_reserve_bytes = cfg.disk_reserve_mb * 1024 * 1024;
+  return out;
+}
+
 int serve(const config& cfg) {
-  landing::site::site files;
+  site::site files;
   try {
-    files = landing::site::site::load(cfg.site);
+    files = site::site::load(cfg.site);
   } catch (const std::exception& e) {
     return fail(e.what());
   }
 
-  landing::http::server_options options;
+  http::server_options options;
   try {
-    options.endpoint = landing::http::parse_endpoint(cfg.listen);
+    options.endpoint = http::parse_endpoint(cfg.listen);
+    for (const auto& range : cfg.trust_proxy) {
+      for (auto& each : http::parse_networks(range)) options.trusted_proxies.push_back(each);
+    }
   } catch (const std::exception& e) {
-    return fail(std::string("--listen: ") + e.what());
+    return fail(e.what());
   }
   options.threads = cfg.threads ? cfg.threads : std::max(1U, std::thread::hardware_concurrency());
   options.hsts = cfg.hsts;
   options.max_connections = cfg.max_connections;
+  options.max_connections_per_client = cfg.max_connections_per_client;
+  const auto origin = cfg.origin.empty() ? built_origin(cfg.site) : cfg.origin;
 
   const auto telegram = telegram_from_env();
-  landing::http::metrics stats;
-  std::unique_ptr<landing::leads::health> probe;
-  std::unique_ptr<landing::telegram::outbox_worker> outbox;
-  std::unique_ptr<landing::leads::lead_writer> writer;
+  metrics stats;
+  std::unique_ptr<storage::lead_store> store;
+  std::unique_ptr<telegram::outbox_worker> outbox;
+  std::unique_ptr<app::health_monitor> health;
+  std::unique_ptr<leads::lead_writer> writer;
   try {
-    probe = std::make_unique<landing::leads::health>(cfg.db, telegram.configured());
+    store = std::make_unique<storage::sqlite::store>(cfg.db, store_options(cfg));
     if (telegram.configured()) {
-      landing::leads::lead_store(cfg.db).release_held();
-      landing::telegram::outbox_options delivery;
+      telegram::outbox_options delivery;
       delivery.backoff = {std::chrono::milliseconds(cfg.backoff_base_ms),
                           std::chrono::milliseconds(cfg.backoff_cap_ms)};
-      auto client = std::make_shared<landing::telegram::bot_client>(
+      auto client = std::make_shared<telegram::bot_client>(
           telegram.api_base, telegram.token, telegram.chat_id,
           std::chrono::milliseconds(cfg.delivery_timeout_ms));
-      outbox = std::make_unique<landing::telegram::outbox_worker>(
-          cfg.db,
+      outbox = std::make_unique<telegram::outbox_worker>(
+          *store,
           [client](const std::string& text, const std::atomic<bool>& cancel) {
             return client->send(text, &cancel);
           },
           delivery, stats);
     } else {
-      landing::log::warn("telegram_not_configured",
-                         {{"effect",
-                           "leads are stored as held until a restart with "
-                           "TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID"}});
+      log::warn("telegram_not_configured", {{"effect",
+                                             "leads are stored as held until a restart with "
+                                             "TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID"}});
     }
-    writer =
-        std::make_unique<landing::leads::lead_writer>(cfg.db, !telegram.configured(), [&outbox] {
-          if (outbox) outbox->notify();
-        });
+    health = std::make_unique<app::health_monitor>(
+        *store, telegram.configured(), [&outbox] { return outbox ? outbox->unrecorded() : 0; },
+        app::health_monitor::options{});
+    writer = std::make_unique<leads::lead_writer>(*store, !telegram.configured(), [&outbox] {
+      if (outbox) outbox->notify();
+    });
   } catch (const std::exception& e) {
     return fail(std::string("database ") + cfg.db + ": " + e.what());
   }
 
-  landing::leads::rate_limiter limiter(cfg.rate_burst, cfg.rate_per_minute);
-  landing::leads::contact_endpoint contact(*writer, limiter, files, stats, cfg.trust_proxy);
-  landing::http::app application;
-  application.files = &files;
-  application.stats = &stats;
-  application.contact = &contact;
-  application.healthz = [&] { return probe->healthz(); };
-  application.metrics_page = [&] { return probe->metrics_page(stats); };
+  leads::rate_limiter limiter(cfg.rate_burst, cfg.rate_per_minute);
+  leads::contact_endpoint contact(*writer, limiter, files, stats, options.trusted_proxies);
+  app::services parts;
+  parts.files = &files;
+  parts.stats = &stats;
+  parts.contact = &contact;
+  parts.health = health.get();
+  std::unique_ptr<app::application> application;
 
   // Started only now, so the exits above are not held up by compression.
   std::atomic<bool> stop_compressing{false};
   std::thread compressor([&files, &stop_compressing] {
-    const auto started = std::chrono::steady_clock::now();
-    files.compress_all({}, stop_compressing);
-    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
-    if (!stop_compressing) landing::log::info("site_compressed", {{"seconds", took.count()}});
+    try {
+      const auto started = std::chrono::steady_clock::now();
+      files.compress_all({}, stop_compressing);
+      const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+      if (!stop_compressing) log::info("site_compressed", {{"seconds", took.count()}});
+    } catch (const std::exception& e) {
+      // The identity bytes go on being served; only the smaller forms are missing.
+      log::error("site_compression_failed", {{"reason", e.what()}});
+    }
   });
   struct compressor_guard {
     std::atomic<bool>& stop;
@@ -186,14 +249,38 @@ int serve(const config& cfg) {
     }
   } const join_compressor{stop_compressing, compressor};
 
+  // The default host list needs the port actually bound (--listen may say 0), so the
+  // application is made once the server listens, before it accepts anything.
+  struct late_handler final : http::handler {
+    std::unique_ptr<app::application>& target;
+    explicit late_handler(std::unique_ptr<app::application>& t) : target(t) {}
+    bool is_async(const http::request& req) const override { return target->is_async(req); }
+    http::response handle(const http::request& req) override { return target->handle(req); }
+    void handle_async(const http::request& req, std::function<void(http::response)> done) override {
+      target->handle_async(req, std::move(done));
+    }
+    void answered(std::string_view path, unsigned status) override {
+      target->answered(path, status);
+    }
+    void connection_refused() override { target->connection_refused(); }
+  } handler{application};
+
   try {
-    landing::http::serve(options, application, [&](const auto& endpoint) {
-      landing::log::info("listening", {{"address", endpoint.address().to_string()},
-                                       {"port", endpoint.port()},
-                                       {"files", files.size()},
-                                       {"site_bytes", files.bytes()},
-                                       {"threads", options.threads},
-                                       {"telegram", telegram.configured()}});
+    http::serve(options, handler, [&](const auto& endpoint) {
+      const auto listen_host = options.endpoint.address().to_string();
+      parts.hosts = app::host_policy(
+          cfg.hosts.empty() ? app::default_hosts(origin, listen_host, endpoint.port()) : cfg.hosts,
+          origin);
+      application = std::make_unique<app::application>(parts);
+      boost::json::array hosts;
+      for (const auto& entry : parts.hosts.entries()) hosts.emplace_back(entry);
+      log::info("listening", {{"address", endpoint.address().to_string()},
+                              {"port", endpoint.port()},
+                              {"files", files.size()},
+                              {"site_bytes", files.bytes()},
+                              {"threads", options.threads},
+                              {"hosts", hosts},
+                              {"telegram", telegram.configured()}});
     });
   } catch (const std::exception& e) {
     return fail(std::string("cannot listen on ") + cfg.listen + ": " + e.what());
@@ -201,7 +288,8 @@ int serve(const config& cfg) {
   // In-flight requests are done; commit what they queued, then let the outbox finish its send.
   writer->stop();
   if (outbox) outbox->stop();
-  landing::log::info("stopped");
+  health->stop();
+  log::info("stopped");
   return 0;
 }
 
@@ -230,7 +318,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return fail(e.what());
   }
-  landing::log::init(cfg.debug);
+  log::init(cfg.debug);
 
   std::error_code ec;
   if (const auto parent = std::filesystem::path(cfg.db).parent_path(); !parent.empty()) {
@@ -240,8 +328,8 @@ int main(int argc, char** argv) {
   if (!leads->parsed()) return serve(cfg);
 
   try {
-    landing::leads::lead_store store(cfg.db);
-    namespace leads_cli = landing::leads::cli;
+    storage::sqlite::store store(cfg.db, store_options(cfg));
+    namespace leads_cli = leads::cli;
     if (list->parsed()) return leads_cli::list(store, cfg.leads_status, std::cout);
     if (show->parsed()) return leads_cli::show(store, cfg.lead_id, std::cout, std::cerr);
     if (retry->parsed()) return leads_cli::retry(store, cfg.lead_id, std::cout, std::cerr);

@@ -82,6 +82,9 @@ for (const locale of ssr.LOCALES) {
 }
 await write('robots.txt', ssr.buildRobots());
 await write('sitemap.xml', ssr.buildSitemap());
+// For landing-server, which answers only requests for this origin's host by default and sends
+// other hosts' page requests here. A dotfile, so it is read from disk but never served.
+await write('.site.json', `${JSON.stringify({ origin: ssr.SITE_ORIGIN })}\n`);
 
 // Only prerendered pages are served: not the template, the manifest or the SSR bundle.
 await rm(path.join(dist, 'index.html'));

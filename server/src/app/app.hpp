@@ -2,36 +2,42 @@
 
 #include <functional>
 
-#include "http/metrics.hpp"
-#include "http/request.hpp"
-#include "http/response.hpp"
+#include "app/health.hpp"
+#include "app/hosts.hpp"
+#include "common/metrics.hpp"
+#include "http/handler.hpp"
+#include "leads/contact_endpoint.hpp"
 #include "site/site.hpp"
 
-namespace landing::http {
-
-// A route whose answer has to wait for something off the I/O threads (the lead writer).
-class async_handler {
- public:
-  async_handler() = default;
-  async_handler(const async_handler&) = delete;
-  async_handler& operator=(const async_handler&) = delete;
-  virtual ~async_handler() = default;
-  // Calls done exactly once, on any thread. req is valid only during this call.
-  virtual void handle(const request& req, std::function<void(response)> done) = 0;
-};
+namespace landing::app {
 
 // Everything the routes need, wired by main.
-struct app {
+struct services {
   const site::site* files = nullptr;
   metrics* stats = nullptr;
-  async_handler* contact = nullptr;
-  std::function<response()> healthz;
-  std::function<response()> metrics_page;
+  leads::contact_endpoint* contact = nullptr;
+  const health_monitor* health = nullptr;
+  host_policy hosts;
 };
 
-route classify(const request& req);
+route classify(const http::request& req);
 
-// Every route except the asynchronous contact one.
-response handle(const app& application, const request& req);
+// The server's one http::handler: which path goes to which room.
+class application final : public http::handler {
+ public:
+  explicit application(services parts) : parts_(std::move(parts)) {}
 
-}  // namespace landing::http
+  [[nodiscard]] bool is_async(const http::request& req) const override;
+  http::response handle(const http::request& req) override;
+  void handle_async(const http::request& req, std::function<void(http::response)> done) override;
+  void answered(std::string_view target, unsigned status) override;
+  void connection_refused() override;
+
+ private:
+  [[nodiscard]] bool misdirected(const http::request& req) const;
+  [[nodiscard]] http::response redirect_to_origin(const http::request& req) const;
+
+  services parts_;
+};
+
+}  // namespace landing::app

@@ -1,9 +1,18 @@
-#include "http/app.hpp"
+#include "app/app.hpp"
 #include "site/handler.hpp"
 
-namespace landing::http {
+namespace landing::app {
+namespace {
 
-route classify(const request& req) {
+http::response method_not_allowed(std::string_view allow) {
+  auto res = http::text_response(405, "text/plain; charset=utf-8", "Method Not Allowed\n");
+  res.set("Allow", std::string(allow));
+  return res;
+}
+
+}  // namespace
+
+route classify(const http::request& req) {
   const auto path = req.path();
   if (path == "/api/contact") return route::contact;
   if (path == "/healthz") return route::healthz;
@@ -12,29 +21,65 @@ route classify(const request& req) {
   return route::site;
 }
 
-response handle(const app& application, const request& req) {
-  const bool readable = req.method == "GET" || req.method == "HEAD";
-  switch (classify(req)) {
-    case route::healthz:
-      if (readable && application.healthz) return application.healthz();
-      break;
-    case route::metrics:
-      if (readable && application.metrics_page) return application.metrics_page();
-      break;
-    case route::site:
-      if (readable) return site::serve_site(*application.files, req);
-      break;
-    case route::contact: {
-      auto res = json_response(405, R"({"error":"method_not_allowed"})");
-      res.set("Allow", "POST");
-      return res;
-    }
-    case route::other:
-      return json_response(404, R"({"error":"not_found"})");
+bool application::misdirected(const http::request& req) const {
+  // Probes and scrapers ask by address (Caddy's health checks, Prometheus): they are answered
+  // under any name, and say nothing a rebinding attacker could use.
+  const auto which = classify(req);
+  if (which == route::healthz || which == route::metrics) return false;
+  // An HTTP/1.0 request may come without Host; no browser sends one.
+  return req.has_header("Host") && !parts_.hosts.allows(req.header("Host"));
+}
+
+http::response application::redirect_to_origin(const http::request& req) const {
+  const bool page = classify(req) == route::site && (req.method == "GET" || req.method == "HEAD");
+  if (!page || parts_.hosts.origin().empty() || !req.target.starts_with('/')) {
+    return http::json_response(421, R"({"error":"misdirected"})");
   }
-  auto res = text_response(405, "text/plain; charset=utf-8", "Method Not Allowed\n");
-  res.set("Allow", "GET, HEAD");
+  http::response res;
+  res.status = 308;
+  res.set("Location", parts_.hosts.origin() + std::string(req.target));
+  res.set("Cache-Control", "no-store");
   return res;
 }
 
-}  // namespace landing::http
+bool application::is_async(const http::request& req) const {
+  return req.method == "POST" && classify(req) == route::contact && parts_.contact &&
+         !misdirected(req);
+}
+
+void application::handle_async(const http::request& req, std::function<void(http::response)> done) {
+  parts_.contact->handle(req, std::move(done));
+}
+
+http::response application::handle(const http::request& req) {
+  if (misdirected(req)) return redirect_to_origin(req);
+  const bool readable = req.method == "GET" || req.method == "HEAD";
+  switch (classify(req)) {
+    case route::healthz:
+      if (readable && parts_.health) return parts_.health->healthz();
+      break;
+    case route::metrics:
+      if (readable && parts_.health) return parts_.health->metrics_page(*parts_.stats);
+      break;
+    case route::site:
+      if (readable) return site::serve_site(*parts_.files, req);
+      break;
+    case route::contact:
+      return method_not_allowed("POST");
+    case route::other:
+      return http::json_response(404, R"({"error":"not_found"})");
+  }
+  return method_not_allowed("GET, HEAD");
+}
+
+void application::answered(std::string_view target, unsigned status) {
+  http::request target_only;
+  target_only.target = target;
+  parts_.stats->count_request(classify(target_only), status);
+}
+
+void application::connection_refused() {
+  parts_.stats->connections_refused.fetch_add(1, std::memory_order_relaxed);
+}
+
+}  // namespace landing::app

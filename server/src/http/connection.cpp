@@ -1,7 +1,12 @@
 #include "http/connection.hpp"
 
+#include <sys/socket.h>
+
+#include <algorithm>
 #include <boost/asio/post.hpp>
-#include <vector>
+#include <string>
+
+#include "http/response.hpp"
 
 namespace landing::http {
 
@@ -11,16 +16,33 @@ void connection::close() {
   socket.close(ignored);
 }
 
-bool server_state::admit(const std::shared_ptr<connection>& conn) {
+server_state::admission server_state::admit(const std::shared_ptr<connection>& conn) {
   const std::lock_guard lock(mutex_);
-  if (live_.size() >= max_connections) return false;
+  if (live_.size() >= max_connections - max_connections / 10) {
+    close_oldest_idle_locked(std::max<std::size_t>(1, max_connections / 64));
+  }
+  if (live_.size() >= max_connections) return admission::server_full;
+  const bool proxy = contains(trusted_proxies, conn->peer);
+  if (!proxy) {
+    auto& count = per_client_[conn->peer];
+    if (count >= max_per_client) return admission::client_full;
+    ++count;
+  }
   live_.emplace(conn.get(), conn);
-  return true;
+  return admission::admitted;
 }
 
 void server_state::release(const connection* conn) {
   const std::lock_guard lock(mutex_);
   live_.erase(conn);
+  if (const auto found = per_client_.find(conn->peer); found != per_client_.end()) {
+    if (--found->second == 0) per_client_.erase(found);
+  }
+}
+
+std::size_t server_state::live() {
+  const std::lock_guard lock(mutex_);
+  return live_.size();
 }
 
 void server_state::close_idle() {
@@ -32,11 +54,50 @@ void server_state::close_idle() {
     }
   }
   for (auto& conn : alive) {
-    // The idle flag and the socket belong to the connection's io_context thread.
+    // The socket belongs to the connection's io_context thread.
     boost::asio::post(conn->socket.get_executor(), [conn] {
-      if (conn->idle) conn->close();
+      if (conn->idle()) conn->close();
     });
   }
+}
+
+std::size_t server_state::close_oldest_idle(std::size_t count) {
+  const std::lock_guard lock(mutex_);
+  return close_oldest_idle_locked(count);
+}
+
+std::size_t server_state::close_oldest_idle_locked(std::size_t count) {
+  std::vector<std::pair<connection::clock::rep, std::shared_ptr<connection>>> idle;
+  for (const auto& [key, weak] : live_) {
+    auto conn = weak.lock();
+    if (!conn) continue;
+    if (const auto since = conn->idle_since.load(std::memory_order_relaxed); since != 0) {
+      idle.emplace_back(since, std::move(conn));
+    }
+  }
+  count = std::min(count, idle.size());
+  std::nth_element(idle.begin(), idle.begin() + static_cast<std::ptrdiff_t>(count), idle.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::size_t i = 0; i < count; ++i) {
+    auto conn = std::move(idle[i].second);
+    const auto since = idle[i].first;
+    // Closed only if it is still waiting for the same request by the time its thread looks.
+    boost::asio::post(conn->socket.get_executor(), [conn, since] {
+      if (conn->idle_since.load(std::memory_order_relaxed) == since) conn->close();
+    });
+  }
+  return count;
+}
+
+void refuse(int fd, unsigned status) {
+  std::string answer = "HTTP/1.1 ";
+  answer += std::to_string(status);
+  answer += ' ';
+  answer += reason_phrase(status);
+  answer += "\r\nContent-Length: 0\r\nRetry-After: 1\r\nConnection: close\r\n\r\n";
+  // One non-blocking attempt: a client that cannot take a few bytes at once gets nothing.
+  [[maybe_unused]] const auto sent =
+      ::send(fd, answer.data(), answer.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
 }
 
 }  // namespace landing::http

@@ -10,8 +10,10 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
-#include "http/app.hpp"
+#include "http/forwarded.hpp"
+#include "http/handler.hpp"
 
 namespace landing::http {
 
@@ -25,41 +27,66 @@ template <class T>
 using task = boost::asio::awaitable<T, executor>;
 constexpr boost::asio::use_awaitable_t<executor> use_task;
 
-// One accepted socket. Its members are touched only by the thread running its io_context.
+// One accepted socket. Its members are touched only by the thread running its io_context, but
+// for idle_since, which the acceptor reads to pick connections to close when near the cap.
 struct connection {
   using clock = std::chrono::steady_clock;
 
-  explicit connection(socket_type s) : socket(std::move(s)) {}
+  connection(socket_type s, boost::asio::ip::address from)
+      : socket(std::move(s)), peer(std::move(from)) {}
 
   // The thread's deadline_watch closes the socket once this passes, which ends the pending
   // read or write with an error.
   void expires_after(clock::duration limit) { deadline = clock::now() + limit; }
   // While the server itself works on a request, the client is not on the clock.
   void expires_never() { deadline = clock::time_point::max(); }
+  void set_idle(bool waiting) {
+    idle_since.store(waiting ? clock::now().time_since_epoch().count() : 0,
+                     std::memory_order_relaxed);
+  }
+  [[nodiscard]] bool idle() const { return idle_since.load(std::memory_order_relaxed) != 0; }
   void close();
 
   socket_type socket;
+  boost::asio::ip::address peer;
   clock::time_point deadline = clock::time_point::max();
-  bool idle = true;         // waiting for a request, so safe to close at shutdown
+  // When the connection began waiting for a request (a head not yet complete counts as
+  // waiting); 0 while a request is being handled or answered.
+  std::atomic<clock::rep> idle_since{0};
   std::string head_buffer;  // response head, reused across requests
 };
 
 // Shared by the listener and all sessions.
 struct server_state {
-  app application;
+  enum class admission { admitted, client_full, server_full };
+
+  handler* app = nullptr;
   std::string security_headers;
   std::size_t max_connections = 0;
+  std::size_t max_per_client = 0;
+  // Proxies: every client behind one shares its address, so the per-client cap skips them.
+  std::vector<network> trusted_proxies;
   std::atomic<bool> stopping{false};
 
-  // Returns false when the cap is reached; the caller then drops the socket.
-  bool admit(const std::shared_ptr<connection>& conn);
+  // Near the cap (nine tenths of it), each new connection first closes the connections that
+  // have waited longest for a request; at the cap, or past the per-client cap, it is refused.
+  admission admit(const std::shared_ptr<connection>& conn);
   void release(const connection* conn);
   // Closes every idle connection; busy ones close after their current answer.
   void close_idle();
+  // Closes up to `count` of the connections idle the longest; returns how many it picked.
+  std::size_t close_oldest_idle(std::size_t count);
+  [[nodiscard]] std::size_t live();
 
  private:
+  std::size_t close_oldest_idle_locked(std::size_t count);
   std::mutex mutex_;
   std::unordered_map<const connection*, std::weak_ptr<connection>> live_;
+  std::unordered_map<boost::asio::ip::address, std::size_t> per_client_;
 };
+
+// Writes a short answer with no body and closes the socket, without waiting: for connections
+// refused before any request is read.
+void refuse(int fd, unsigned status);
 
 }  // namespace landing::http

@@ -23,7 +23,8 @@ using namespace std::chrono_literals;
 struct socket_pair {
   explicit socket_pair(asio::io_context& context, tcp::acceptor& acceptor) : client(context) {
     client.connect(acceptor.local_endpoint());
-    conn = std::make_shared<connection>(acceptor.accept(context.get_executor()));
+    conn = std::make_shared<connection>(acceptor.accept(context.get_executor()),
+                                        boost::asio::ip::address_v4::loopback());
   }
   tcp::socket client;
   std::shared_ptr<connection> conn;

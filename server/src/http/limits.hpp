@@ -22,5 +22,17 @@ inline constexpr auto write_deadline = 60s;
 inline constexpr auto shutdown_grace = 10s;
 
 inline constexpr std::size_t default_max_connections = 10000;
+// A browser opens six connections to a host; an office behind one NAT address, a few dozen.
+inline constexpr std::size_t default_max_connections_per_client = 128;
+// Descriptors kept out of the connection budget: the database, the site's memfds, the Bot API
+// client, logs.
+inline constexpr std::size_t spare_descriptors = 64;
+
+// After accept fails for want of descriptors (or memory), it waits this long before trying
+// again, doubling up to the cap, instead of spinning on a connection it cannot take.
+inline constexpr auto accept_backoff_first = 10ms;
+inline constexpr auto accept_backoff_cap = 1s;
+// One shortage is one log line: it is over only once accepts have gone this long without failing.
+inline constexpr auto accept_quiet = 2s;
 
 }  // namespace landing::http::limits

@@ -60,6 +60,8 @@ std::string_view reason_phrase(unsigned status) {
       return "Partial Content";
     case 301:
       return "Moved Permanently";
+    case 308:
+      return "Permanent Redirect";
     case 302:
       return "Found";
     case 303:
@@ -80,6 +82,8 @@ std::string_view reason_phrase(unsigned status) {
       return "Content Too Large";
     case 415:
       return "Unsupported Media Type";
+    case 421:
+      return "Misdirected Request";
     case 416:
       return "Range Not Satisfiable";
     case 422:
@@ -90,6 +94,8 @@ std::string_view reason_phrase(unsigned status) {
       return "Request Header Fields Too Large";
     case 500:
       return "Internal Server Error";
+    case 501:
+      return "Not Implemented";
     case 503:
       return "Service Unavailable";
     default:
@@ -97,14 +103,15 @@ std::string_view reason_phrase(unsigned status) {
   }
 }
 
-std::string serialize_head(const response& res, bool keep_alive, std::string_view common) {
+std::string serialize_head(const response& res, bool keep_alive, std::string_view common,
+                           bool announce_keep_alive) {
   std::string head;
-  serialize_head(head, res, keep_alive, common);
+  serialize_head(head, res, keep_alive, common, announce_keep_alive);
   return head;
 }
 
 void serialize_head(std::string& head, const response& res, bool keep_alive,
-                    std::string_view common) {
+                    std::string_view common, bool announce_keep_alive) {
   head.clear();
   head.reserve(1024);
   head += "HTTP/1.1 ";
@@ -127,7 +134,11 @@ void serialize_head(std::string& head, const response& res, bool keep_alive,
     head += std::to_string(res.body().size());
     head += "\r\n";
   }
-  if (!keep_alive) head += "Connection: close\r\n";
+  if (!keep_alive) {
+    head += "Connection: close\r\n";
+  } else if (announce_keep_alive) {
+    head += "Connection: keep-alive\r\n";
+  }
   head += "\r\n";
 }
 

@@ -53,9 +53,11 @@ std::string_view reason_phrase(unsigned status);
 
 // Status line and headers for HTTP/1.1. `common` is a preformatted block of header lines sent
 // on every response (the security headers); Content-Length comes from the body.
-std::string serialize_head(const response& res, bool keep_alive, std::string_view common = {});
+// announce_keep_alive adds "Connection: keep-alive", which an HTTP/1.0 client needs to hear.
+std::string serialize_head(const response& res, bool keep_alive, std::string_view common = {},
+                           bool announce_keep_alive = false);
 // The same into a caller's buffer (cleared first), so a connection reuses one allocation.
-void serialize_head(std::string& out, const response& res, bool keep_alive,
-                    std::string_view common);
+void serialize_head(std::string& out, const response& res, bool keep_alive, std::string_view common,
+                    bool announce_keep_alive = false);
 
 }  // namespace landing::http

@@ -1,15 +1,23 @@
 #include "http/server.hpp"
 
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
-#include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <cerrno>
 #include <condition_variable>
 #include <csignal>
+#include <exception>
 #include <memory>
 #include <stdexcept>
 #include <thread>
@@ -37,23 +45,146 @@ struct worker {
 };
 using worker_list = std::vector<std::unique_ptr<worker>>;
 
+// A coroutine that ends with an exception must not take the thread with it (asio::detached
+// would rethrow it out of io_context::run): the one connection is lost, the server goes on.
+void log_failure(std::exception_ptr failure) {
+  if (!failure) return;
+  try {
+    std::rethrow_exception(failure);
+  } catch (const std::exception& e) {
+    log::error("session_error", {{"reason", e.what()}});
+  } catch (...) {
+    log::error("session_error", {{"reason", "unknown exception"}});
+  }
+}
+
+// A descriptor held back for the moment the limit is reached: given up, it lets the acceptor
+// take one waiting connection and answer it 503 instead of leaving it in the backlog, where
+// accept would fail on it again and again.
+class reserve_descriptor {
+ public:
+  reserve_descriptor() { take(); }
+  ~reserve_descriptor() { release(); }
+  reserve_descriptor(const reserve_descriptor&) = delete;
+  reserve_descriptor& operator=(const reserve_descriptor&) = delete;
+  void take() {
+    if (fd_ < 0) fd_ = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  }
+  void release() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+bool out_of_descriptors(const boost::system::error_code& ec) {
+  return ec == asio::error::no_descriptors || ec.value() == ENFILE ||
+         ec == asio::error::no_buffer_space || ec == asio::error::no_memory;
+}
+
+// Out of descriptors: shed the oldest idle connections, answer one waiting connection 503 with
+// the reserve, then wait before accepting again.
+void shed_load(tcp::acceptor& acceptor, server_state& state, reserve_descriptor& reserve) {
+  state.close_oldest_idle(std::max<std::size_t>(1, state.max_connections / 64));
+  reserve.release();
+  const int fd = ::accept4(acceptor.native_handle(), nullptr, nullptr, SOCK_CLOEXEC);
+  if (fd >= 0) {
+    refuse(fd, 503);
+    ::close(fd);
+    state.app->connection_refused();
+  }
+  reserve.take();
+}
+
+// Tells the log about a shortage of descriptors once: when it starts, and when accepts have
+// worked for limits::accept_quiet since the last failure.
+class shortage_log {
+ public:
+  using clock = std::chrono::steady_clock;
+  void failed(const boost::system::error_code& ec, std::size_t connections) {
+    const auto now = clock::now();
+    if (failures_ == 0) {
+      log::warn("accept_failed", {{"reason", ec.message()},
+                                  {"connections", connections},
+                                  {"effect",
+                                   "idle connections are closed and new ones are "
+                                   "answered 503 until descriptors are free"}});
+    }
+    ++failures_;
+    last_failure_ = now;
+  }
+  void accepted() {
+    if (failures_ == 0 || clock::now() - last_failure_ < limits::accept_quiet) return;
+    log::info("accept_recovered", {{"failed_accepts", failures_}});
+    failures_ = 0;
+  }
+
+ private:
+  std::uint64_t failures_ = 0;
+  clock::time_point last_failure_;
+};
+
 asio::awaitable<void> accept_loop(worker_list& workers, tcp::acceptor& acceptor,
                                   server_state& state) {
+  reserve_descriptor reserve;
+  asio::steady_timer pause(co_await asio::this_coro::executor);
+  const auto first_pause =
+      std::chrono::duration_cast<std::chrono::milliseconds>(limits::accept_backoff_first);
+  const auto longest_pause =
+      std::chrono::duration_cast<std::chrono::milliseconds>(limits::accept_backoff_cap);
+  auto backoff = first_pause;
+  shortage_log shortage;
   std::size_t next = 0;
   for (;;) {
-    auto& target = *workers[next++ % workers.size()];
+    auto& target = *workers[next % workers.size()];
     auto [ec, socket] = co_await acceptor.async_accept(target.context.get_executor(),
                                                        asio::as_tuple(asio::use_awaitable));
     if (ec == asio::error::operation_aborted || !acceptor.is_open()) co_return;
-    if (ec) continue;  // EMFILE and friends: keep serving the connections we have
-    socket.set_option(tcp::no_delay(true), ec);
-    auto conn = std::make_shared<connection>(std::move(socket));
-    if (!state.admit(conn)) {
-      state.application.stats->connections_refused.fetch_add(1, std::memory_order_relaxed);
-      continue;  // dropping conn closes the socket
+    if (out_of_descriptors(ec)) {
+      shortage.failed(ec, state.live());
+      shed_load(acceptor, state, reserve);
+      pause.expires_after(backoff);
+      co_await pause.async_wait(asio::as_tuple(asio::use_awaitable));
+      backoff = std::min(backoff * 2, longest_pause);
+      continue;
     }
-    auto executor = conn->socket.get_executor();
-    asio::co_spawn(executor, run_session(std::move(conn), state, target.deadlines), asio::detached);
+    if (ec) continue;  // the peer left before we took it (ECONNABORTED and the like)
+    shortage.accepted();
+    backoff = first_pause;
+    ++next;
+    // Whatever fails here loses this one connection, never the acceptor.
+    try {
+      socket.set_option(tcp::no_delay(true), ec);
+      const auto peer = socket.remote_endpoint(ec);
+      if (ec) continue;
+      auto conn = std::make_shared<connection>(std::move(socket), peer.address());
+      if (const auto verdict = state.admit(conn); verdict != server_state::admission::admitted) {
+        state.app->connection_refused();
+        refuse(conn->socket.native_handle(),
+               verdict == server_state::admission::client_full ? 429 : 503);
+        continue;  // dropping conn closes the socket
+      }
+      auto executor = conn->socket.get_executor();
+      asio::co_spawn(executor, run_session(std::move(conn), state, target.deadlines), log_failure);
+    } catch (const std::exception& e) {
+      log::error("accept_error", {{"reason", e.what()}});
+    }
+  }
+}
+
+// Runs a thread's io_context until it is stopped or runs out of work, whatever escapes it.
+void run_context(asio::io_context& context) {
+  for (;;) {
+    try {
+      context.run();
+      return;
+    } catch (const std::exception& e) {
+      log::error("io_thread_error", {{"reason", e.what()}});
+    } catch (...) {
+      log::error("io_thread_error", {{"reason", "unknown exception"}});
+    }
   }
 }
 
@@ -80,23 +211,48 @@ tcp::endpoint parse_endpoint(const std::string& text) {
   return {address, static_cast<unsigned short>(port)};
 }
 
-void serve(const server_options& options, app application,
+std::size_t raise_descriptor_limit(std::size_t wanted_connections) {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) return wanted_connections;
+  if (limit.rlim_cur < limit.rlim_max) {
+    rlimit raised = limit;
+    raised.rlim_cur = limit.rlim_max;
+    if (::setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+  }
+  if (limit.rlim_cur == RLIM_INFINITY) return wanted_connections;
+  const auto usable = static_cast<std::size_t>(limit.rlim_cur);
+  const auto fit =
+      usable > limits::spare_descriptors * 2 ? usable - limits::spare_descriptors : usable / 2;
+  return std::max<std::size_t>(1, std::min(wanted_connections, fit));
+}
+
+void serve(const server_options& options, handler& app,
            const std::function<void(const tcp::endpoint&)>& on_listening) {
   // sendfile(2) has no MSG_NOSIGNAL: a client that leaves mid-body would raise SIGPIPE, whose
   // default action ends the process. Ignored, the send fails with EPIPE like any other.
   std::signal(SIGPIPE, SIG_IGN);
   server_state state;
-  state.application = std::move(application);
+  state.app = &app;
   state.security_headers = security_header_block(options.hsts);
-  state.max_connections =
+  const auto wanted =
       options.max_connections ? options.max_connections : limits::default_max_connections;
+  state.max_connections = raise_descriptor_limit(wanted);
+  if (state.max_connections < wanted) {
+    log::warn("connections_capped", {{"wanted", wanted},
+                                     {"allowed", state.max_connections},
+                                     {"reason", "the open-file limit (ulimit -n) is lower"}});
+  }
+  state.max_per_client = options.max_connections_per_client
+                             ? options.max_connections_per_client
+                             : limits::default_max_connections_per_client;
+  state.trusted_proxies = options.trusted_proxies;
 
   worker_list workers;
   for (unsigned i = 0; i < std::max(1U, options.threads); ++i) {
     workers.push_back(std::make_unique<worker>());
     // The watch keeps its thread's run() going until shutdown, connections or not.
     asio::co_spawn(workers.back()->context, workers.back()->deadlines.run(state.stopping),
-                   asio::detached);
+                   log_failure);
   }
   auto& main_context = workers.front()->context;
 
@@ -105,6 +261,8 @@ void serve(const server_options& options, app application,
   acceptor.set_option(tcp::acceptor::reuse_address(true));
   acceptor.bind(options.endpoint);
   acceptor.listen(asio::socket_base::max_listen_connections);
+  // shed_load() accepts with accept4(2) directly, which must not block.
+  acceptor.native_non_blocking(true);
   on_listening(acceptor.local_endpoint());
 
   std::mutex done_mutex;
@@ -130,12 +288,12 @@ void serve(const server_options& options, app application,
     });
   });
 
-  asio::co_spawn(main_context, accept_loop(workers, acceptor, state), asio::detached);
+  asio::co_spawn(main_context, accept_loop(workers, acceptor, state), log_failure);
   std::vector<std::thread> pool;
   for (std::size_t i = 1; i < workers.size(); ++i) {
-    pool.emplace_back([&context = workers[i]->context] { context.run(); });
+    pool.emplace_back([&context = workers[i]->context] { run_context(context); });
   }
-  main_context.run();
+  run_context(main_context);
   for (auto& thread : pool) thread.join();
   {
     const std::lock_guard lock(done_mutex);

@@ -18,6 +18,7 @@
 #include <tuple>
 
 #include "common/log.hpp"
+#include "http/framing.hpp"
 #include "http/limits.hpp"
 
 namespace landing::http {
@@ -33,9 +34,9 @@ std::string_view view(boost::core::string_view text) { return {text.data(), text
 // Bridges the callback-style async_handler into the coroutine: the result is posted back to
 // the connection's io_context, and the pending work keeps io_context::run alive meanwhile.
 template <class Token>
-auto async_handle(async_handler& handler, const request& req, Token&& token) {
+auto async_handle(handler& app, const request& req, Token&& token) {
   return asio::async_initiate<Token, void(response)>(
-      [&handler, &req](auto completion) {
+      [&app, &req](auto completion) {
         using completion_type = decltype(completion);
         struct pending {
           completion_type completion;
@@ -46,7 +47,7 @@ auto async_handle(async_handler& handler, const request& req, Token&& token) {
         auto state = std::make_shared<pending>(
             pending{std::move(completion),
                     asio::prefer(executor, asio::execution::outstanding_work.tracked)});
-        handler.handle(req, [state](response res) {
+        app.handle_async(req, [state](response res) {
           auto target = state->work;
           asio::post(target, [state, res = std::move(res)]() mutable {
             state->completion(std::move(res));
@@ -95,8 +96,8 @@ task<bool> send_head_and_file(connection& conn, std::string_view head, int fd, s
 }
 
 task<bool> write_response(connection& conn, const server_state& state, const response& res,
-                          bool keep_alive, bool head_only) {
-  serialize_head(conn.head_buffer, res, keep_alive, state.security_headers);
+                          bool keep_alive, bool head_only, bool announce_keep_alive = false) {
+  serialize_head(conn.head_buffer, res, keep_alive, state.security_headers, announce_keep_alive);
   const std::string& head = conn.head_buffer;
   const auto body = head_only ? std::string_view{} : res.body();
   conn.expires_after(limits::write_deadline);
@@ -113,14 +114,32 @@ task<bool> write_response(connection& conn, const server_state& state, const res
   co_return sent;
 }
 
+// An answer the HTTP layer gives by itself, before any handler sees the request; the connection
+// closes after it.
+task<void> refuse_request(connection& conn, const server_state& state, std::string_view target,
+                          response res) {
+  state.app->answered(target, res.status);
+  co_await write_response(conn, state, res, false, false);
+}
+
+response plain(unsigned status, std::string_view text) {
+  return text_response(status, "text/plain; charset=utf-8", std::string(text) + "\n");
+}
+
+// The peer left or a deadline closed the socket: nothing to answer.
+bool connection_gone(const beast::error_code& ec) {
+  return ec == beast::http::error::end_of_stream || ec == asio::error::operation_aborted ||
+         ec == asio::error::connection_reset || ec == asio::error::bad_descriptor ||
+         ec == asio::error::eof || ec == asio::error::broken_pipe ||
+         ec == beast::http::error::partial_message;
+}
+
 }  // namespace
 
 task<void> run_session(std::shared_ptr<connection> conn, server_state& state,
                        deadline_watch& deadlines) {
   const deadline_watch::entry watched(deadlines, *conn);
-  beast::error_code peer_ec;
-  const auto endpoint = conn->socket.remote_endpoint(peer_ec);
-  const std::string peer = peer_ec ? std::string() : endpoint.address().to_string();
+  const std::string peer = conn->peer.to_string();
   beast::flat_buffer buffer;
   // The parser's header fields are carved from this, released before each request: a request
   // costs no heap allocation per header line.
@@ -131,7 +150,7 @@ task<void> run_session(std::shared_ptr<connection> conn, server_state& state,
   req.headers.reserve(16);
   bool first = true;
   for (;;) {
-    conn->idle = true;
+    conn->set_idle(true);
     if (state.stopping.load()) break;
     arena.release();
     beast::http::request_parser<beast::http::string_body, field_allocator> parser{
@@ -143,43 +162,40 @@ task<void> run_session(std::shared_ptr<connection> conn, server_state& state,
     auto [ec, bytes] =
         co_await beast::http::async_read_header(conn->socket, buffer, parser, use_tuple);
     conn->expires_never();
-    conn->idle = false;
+    conn->set_idle(false);
+    const auto target = view(parser.get().target());
     if (ec == beast::http::error::header_limit) {
-      co_await write_response(*conn, state, text_response(431, "text/plain", "Too Large\n"), false,
-                              false);
+      co_await refuse_request(*conn, state, target, plain(431, "Request Header Fields Too Large"));
       break;
     }
-    const auto too_large = [&] {
-      request target_only;
-      target_only.target = view(parser.get().target());
-      state.application.stats->count_request(classify(target_only), 413);
-      return json_response(413, R"({"error":"too_large"})");
-    };
+    const auto too_large = [] { return json_response(413, R"({"error":"too_large"})"); };
     // Beast refuses a Content-Length over the body limit while reading the head, before any
     // of the body arrives.
     if (ec == beast::http::error::body_limit) {
-      co_await write_response(*conn, state, too_large(), false, false);
+      co_await refuse_request(*conn, state, target, too_large());
       break;
     }
-    // operation_aborted and bad_descriptor: the deadline watch or shutdown closed the socket.
-    if (ec == beast::http::error::end_of_stream || ec == asio::error::operation_aborted ||
-        ec == asio::error::connection_reset || ec == asio::error::bad_descriptor ||
-        ec == asio::error::eof) {
-      break;
-    }
+    if (connection_gone(ec)) break;
     if (ec) {
-      co_await write_response(*conn, state, text_response(400, "text/plain", "Bad Request\n"),
-                              false, false);
+      co_await refuse_request(*conn, state, target, plain(400, "Bad Request"));
+      break;
+    }
+    const auto& message = parser.get();
+    req.headers.clear();
+    for (const auto& field : message)
+      req.headers.emplace_back(view(field.name_string()), view(field.value()));
+    if (const auto verdict = check_framing(req.headers, message.version()); verdict.status != 0) {
+      co_await refuse_request(*conn, state, target, plain(verdict.status, verdict.reason));
       break;
     }
     const auto length = parser.content_length();
     // Refuse before reading: the client may be streaming megabytes we would only discard.
     if (length && *length > limits::body_bytes) {
-      co_await write_response(*conn, state, too_large(), false, false);
+      co_await refuse_request(*conn, state, target, too_large());
       break;
     }
     if (!parser.is_done()) {
-      if (view(parser.get()[beast::http::field::expect]) == "100-continue") {
+      if (view(message[beast::http::field::expect]) == "100-continue") {
         static constexpr std::string_view go_on = "HTTP/1.1 100 Continue\r\n\r\n";
         conn->expires_after(limits::write_deadline);
         co_await asio::async_write(conn->socket, asio::buffer(go_on.data(), go_on.size()),
@@ -190,36 +206,46 @@ task<void> run_session(std::shared_ptr<connection> conn, server_state& state,
           co_await beast::http::async_read(conn->socket, buffer, parser, use_tuple);
       conn->expires_never();
       if (ec == beast::http::error::body_limit) {
-        co_await write_response(*conn, state, too_large(), false, false);
+        co_await refuse_request(*conn, state, target, too_large());
         break;
       }
-      if (ec) break;
+      if (connection_gone(ec)) break;
+      // A bad chunk size or chunk framing: the rest of the stream cannot be trusted.
+      if (ec) {
+        co_await refuse_request(*conn, state, target, plain(400, "Bad Request"));
+        break;
+      }
     }
 
-    const auto& message = parser.get();
-    req.headers.clear();
     req.method = view(message.method_string());
-    req.target = view(message.target());
-    for (const auto& field : message)
-      req.headers.emplace_back(view(field.name_string()), view(field.value()));
+    req.target = target;
     req.body = message.body();
     req.peer = peer;
 
-    const auto which = classify(req);
     response res;
-    if (which == route::contact && req.method == "POST" && state.application.contact) {
-      res = co_await async_handle(*state.application.contact, req, use_task);
-    } else {
-      res = handle(state.application, req);
+    // A handler that throws costs this request a 500, never the connection's thread.
+    try {
+      if (state.app->is_async(req)) {
+        res = co_await async_handle(*state.app, req, use_task);
+      } else {
+        res = state.app->handle(req);
+      }
+    } catch (const std::exception& e) {
+      log::error("handler_error", {{"path", req.path()}, {"reason", e.what()}});
+      res = plain(500, "Internal Server Error");
     }
-    state.application.stats->count_request(which, res.status);
+    state.app->answered(req.target, res.status);
     const bool keep_alive = message.keep_alive() && !state.stopping.load();
     if (log::debug_enabled()) {
       log::debug(
           "request",
           {{"method", req.method}, {"path", req.path()}, {"status", res.status}, {"peer", peer}});
     }
-    if (!co_await write_response(*conn, state, res, keep_alive, req.method == "HEAD")) break;
+    // HTTP/1.0 closes by default; a 1.0 client that asked to keep the connection must be told.
+    const bool announce = keep_alive && message.version() < 11;
+    if (!co_await write_response(*conn, state, res, keep_alive, req.method == "HEAD", announce)) {
+      break;
+    }
     if (!keep_alive) break;
   }
   conn->close();

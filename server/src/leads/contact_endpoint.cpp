@@ -41,7 +41,7 @@ void contact_endpoint::handle(const http::request& req, std::function<void(http:
     return done(form ? site::localized_page(files_, locale, "form-error", 422)
                      : errors_response(parsed.errors));
   }
-  auto client = client_address(req, trust_proxy_);
+  auto client = http::client_address(req, trusted_proxies_);
   if (const auto wait = limiter_.acquire(client); wait > 0) {
     stats_.leads_rate_limited.fetch_add(1, std::memory_order_relaxed);
     auto res = form ? site::localized_page(files_, locale, "form-error", 429)
@@ -50,7 +50,8 @@ void contact_endpoint::handle(const http::request& req, std::function<void(http:
     return done(std::move(res));
   }
 
-  new_lead item{normalize(parsed.fields), locale, std::move(client), !parsed.website.empty()};
+  storage::new_lead item{normalize(parsed.fields), locale, std::move(client),
+                         !parsed.website.empty()};
   const bool spam = item.spam;
   const auto masked = log::mask_email(item.fields.email);
   writer_.submit(std::move(item), [this, done = std::move(done), form, locale, spam,

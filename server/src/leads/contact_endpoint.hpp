@@ -1,7 +1,13 @@
 #pragma once
 
-#include "http/app.hpp"
+#include <functional>
+#include <vector>
+
+#include "common/metrics.hpp"
+#include "http/forwarded.hpp"
+#include "http/response.hpp"
 #include "leads/rate_limit.hpp"
+#include "leads/validation.hpp"
 #include "leads/writer.hpp"
 #include "site/site.hpp"
 
@@ -9,24 +15,26 @@ namespace landing::leads {
 
 // POST /api/contact (contract/api-contact.md). Everything up to the write is decided on the
 // calling thread; the answer waits for the writer's commit, so 202 means durable.
-class contact_endpoint final : public http::async_handler {
+class contact_endpoint {
  public:
+  // trusted_proxies: whose X-Forwarded-For names the client (http::client_address).
   contact_endpoint(lead_writer& writer, rate_limiter& limiter, const site::site& files,
-                   http::metrics& stats, bool trust_proxy)
+                   metrics& stats, std::vector<http::network> trusted_proxies)
       : writer_(writer),
         limiter_(limiter),
         files_(files),
         stats_(stats),
-        trust_proxy_(trust_proxy) {}
+        trusted_proxies_(std::move(trusted_proxies)) {}
 
-  void handle(const http::request& req, std::function<void(http::response)> done) override;
+  // Calls done exactly once, on any thread; req is valid only during this call.
+  void handle(const http::request& req, std::function<void(http::response)> done);
 
  private:
   lead_writer& writer_;
   rate_limiter& limiter_;
   const site::site& files_;
-  http::metrics& stats_;
-  bool trust_proxy_;
+  metrics& stats_;
+  std::vector<http::network> trusted_proxies_;
 };
 
 // The answers, as plain functions of the outcome, shared by tests.

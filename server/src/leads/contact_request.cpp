@@ -1,8 +1,10 @@
 #include "leads/contact_request.hpp"
 
+#include <algorithm>
 #include <boost/json/parse.hpp>
 #include <optional>
 
+#include "common/utf8.hpp"
 #include "site/locale.hpp"
 
 namespace landing::leads {
@@ -14,8 +16,25 @@ std::string_view trim_ows(std::string_view text) {
   return text;
 }
 
-// Routes a known field to its slot; unknown names are reported, never silently dropped.
-void assign(contact_request& out, std::string_view key, std::string value) {
+// A name the answer can repeat: short, valid UTF-8, nothing that is not plain text.
+bool echoable(std::string_view key) {
+  if (key.empty() || key.size() > unknown_field_name_max || !utf8::decode(key)) return false;
+  return std::none_of(key.begin(), key.end(),
+                      [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
+}
+
+// Unknown names are reported, never silently dropped, but the answer stays small: a few are
+// named, the rest share one entry.
+void report_unknown(contact_request& out, std::string_view key) {
+  if (out.unknown_named < unknown_fields_named && echoable(key)) {
+    if (out.errors.emplace(std::string(key), "unknown_field").second) ++out.unknown_named;
+    return;
+  }
+  out.errors.emplace(std::string(other_unknown_fields), "unknown_field");
+}
+
+// Routes a known field to its slot; false for a name the API does not know.
+bool assign(contact_request& out, std::string_view key, std::string value) {
   if (key == "name") {
     out.fields.name = std::move(value);
   } else if (key == "social") {
@@ -29,8 +48,10 @@ void assign(contact_request& out, std::string_view key, std::string value) {
   } else if (key == "website") {
     out.website = std::move(value);
   } else {
-    out.errors.emplace(std::string(key), "unknown_field");
+    report_unknown(out, key);
+    return false;
   }
+  return true;
 }
 
 void finish(contact_request& out) {
@@ -83,12 +104,8 @@ contact_request parse_json(std::string_view body) {
     return out;
   }
   for (const auto& [key, item] : value.as_object()) {
-    if (item.is_string()) {
-      assign(out, key, std::string(item.as_string()));
-    } else {
-      assign(out, key, {});
-      if (!out.errors.contains(std::string(key))) out.errors.emplace(std::string(key), "invalid");
-    }
+    const bool known = assign(out, key, item.is_string() ? std::string(item.as_string()) : "");
+    if (known && !item.is_string()) out.errors.emplace(std::string(key), "invalid");
   }
   finish(out);
   return out;
@@ -105,9 +122,10 @@ contact_request parse_form(std::string_view body) {
       auto value = form_decode(eq == std::string_view::npos ? "" : pair.substr(eq + 1));
       if (key && value) {
         assign(out, *key, std::move(*value));
-      } else if (key) {
-        assign(out, *key, {});
-        if (!out.errors.contains(*key)) out.errors.emplace(*key, "invalid");
+      } else if (key && assign(out, *key, {})) {
+        out.errors.emplace(*key, "invalid");
+      } else if (!key) {
+        report_unknown(out, {});
       }
     }
     if (amp == std::string_view::npos) break;
@@ -131,17 +149,6 @@ bool is_same_origin(const http::request& req) {
     }
   }
   return false;
-}
-
-std::string client_address(const http::request& req, bool trust_proxy) {
-  if (trust_proxy) {
-    auto forwarded = req.header("X-Forwarded-For");
-    const auto comma = forwarded.rfind(',');
-    if (comma != std::string_view::npos) forwarded.remove_prefix(comma + 1);
-    forwarded = trim_ows(forwarded);
-    if (!forwarded.empty()) return std::string(forwarded);
-  }
-  return req.peer;
 }
 
 }  // namespace landing::leads

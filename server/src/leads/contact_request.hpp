@@ -12,6 +12,12 @@ enum class body_kind { json, form, unsupported };
 
 body_kind kind_of(std::string_view content_type);
 
+// A 422 names at most this many unknown fields, each at most this long; the rest are reported
+// under one entry, so a body stuffed with names gets a short answer.
+inline constexpr std::size_t unknown_fields_named = 3;
+inline constexpr std::size_t unknown_field_name_max = 40;
+inline constexpr std::string_view other_unknown_fields = "_other";
+
 // A contact post taken apart, before any decision about it.
 struct contact_request {
   contact_fields fields;
@@ -19,6 +25,7 @@ struct contact_request {
   std::string website;     // the honeypot
   field_errors errors;     // validation, unknown fields and locale together
   bool malformed = false;  // JSON that is not an object
+  std::size_t unknown_named = 0;
 };
 
 contact_request parse_json(std::string_view body);
@@ -27,9 +34,5 @@ contact_request parse_form(std::string_view body);
 // Same-origin only (contract/api-contact.md): a browser's Sec-Fetch-Site or Origin must say so.
 // Requests with neither header come from non-browser clients, which CSRF cannot forge.
 bool is_same_origin(const http::request& req);
-
-// The rate-limit key: the TCP peer, or with trust_proxy the address the proxy appended last
-// to X-Forwarded-For (earlier entries are whatever the client claimed).
-std::string client_address(const http::request& req, bool trust_proxy);
 
 }  // namespace landing::leads

@@ -58,12 +58,27 @@ TEST(contact_request, same_origin_rules) {
   EXPECT_TRUE(is_same_origin(req));
 }
 
-TEST(contact_request, forwarded_address_only_with_trust_proxy) {
-  http::request req;
-  req.peer = "127.0.0.1";
-  req.headers = {{"X-Forwarded-For", "1.1.1.1, 2.2.2.2"}};
-  EXPECT_EQ(client_address(req, false), "127.0.0.1");
-  EXPECT_EQ(client_address(req, true), "2.2.2.2");
+TEST(contact_request, names_a_few_unknown_fields_and_keeps_the_answer_small) {
+  std::string json = R"({"name":"Anna","social":"@anna","email":"a@b.co","message":"Hi there",)"
+                     R"("locale":"en","website":"")";
+  for (int i = 0; i < 2000; ++i) json += ",\"f" + std::to_string(i) + "\":1";
+  json += "}";
+  const auto parsed = parse_json(json);
+  EXPECT_EQ(parsed.errors.size(), unknown_fields_named + 1);
+  EXPECT_EQ(parsed.errors.at(std::string(other_unknown_fields)), "unknown_field");
+  std::string form = "name=Anna&social=%40anna&email=a%40b.co&message=Hi+there&locale=en";
+  for (int i = 0; i < 2000; ++i) form += "&g" + std::to_string(i) + "=1";
+  EXPECT_EQ(parse_form(form).errors.size(), unknown_fields_named + 1);
+}
+
+TEST(contact_request, never_repeats_a_name_that_is_not_plain_short_text) {
+  for (const std::string& key :
+       {std::string("\xFF\xFE"), std::string(41, 'k'), std::string("a\x01b"), std::string("%ZZ")}) {
+    const auto parsed = parse_form(
+        "name=Anna&social=%40anna&email=a%40b.co&message=Hi+there&locale=en&" + key + "=1");
+    EXPECT_EQ(parsed.errors, (field_errors{{std::string(other_unknown_fields), "unknown_field"}}))
+        << key;
+  }
 }
 
 }  // namespace

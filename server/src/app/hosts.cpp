@@ -1,0 +1,81 @@
+#include "app/hosts.hpp"
+
+#include <algorithm>
+
+namespace landing::app {
+namespace {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(), [](char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  });
+  return out;
+}
+
+// "Example.COM.:443" -> name "example.com", port "443"; "[::1]:80" -> "[::1]", "80".
+std::pair<std::string, std::string> split(std::string_view host) {
+  std::string_view name = host;
+  std::string_view port;
+  const auto bracket = host.rfind(']');
+  const auto colon = host.rfind(':');
+  if (colon != std::string_view::npos && (bracket == std::string_view::npos || colon > bracket)) {
+    name = host.substr(0, colon);
+    port = host.substr(colon + 1);
+  }
+  if (name.ends_with('.')) name.remove_suffix(1);
+  return {lower(name), std::string(port)};
+}
+
+}  // namespace
+
+host_policy::host_policy(std::vector<std::string> entries, std::string origin)
+    : origin_(std::move(origin)) {
+  for (auto& entry : entries) {
+    if (entry == "*") any_ = true;
+    entries_.push_back(lower(entry));
+  }
+}
+
+bool host_policy::allows(std::string_view host) const {
+  if (any_) return true;
+  const auto [name, port] = split(host);
+  return std::any_of(entries_.begin(), entries_.end(), [&](const std::string& entry) {
+    const auto [allowed_name, allowed_port] = split(entry);
+    return allowed_name == name && (allowed_port.empty() || allowed_port == port);
+  });
+}
+
+std::string host_of_origin(std::string_view origin) {
+  const auto scheme = origin.find("://");
+  if (scheme != std::string_view::npos) origin.remove_prefix(scheme + 3);
+  return std::string(origin.substr(0, origin.find('/')));
+}
+
+std::vector<std::string> default_hosts(std::string_view origin, std::string_view listen_host,
+                                       unsigned short port) {
+  std::vector<std::string> out;
+  if (const auto host = host_of_origin(origin); !host.empty()) out.push_back(host);
+  const auto with_port = [&](std::string_view name) {
+    std::string entry(name);
+    entry += ':';
+    entry += std::to_string(port);
+    return entry;
+  };
+  for (const std::string_view name : {"127.0.0.1", "localhost", "[::1]"}) {
+    out.push_back(with_port(name));
+  }
+  if (!listen_host.empty() && listen_host != "0.0.0.0" && listen_host != "::") {
+    // Appended piece by piece: GCC 12 misreports operator+ chains on strings (-Wrestrict,
+    // GCC bug 105329).
+    const bool v6 = listen_host.find(':') != std::string_view::npos;
+    std::string name;
+    if (v6) name += '[';
+    name += listen_host;
+    if (v6) name += ']';
+    out.push_back(with_port(name));
+  }
+  return out;
+}
+
+}  // namespace landing::app
