@@ -19,7 +19,7 @@ class contact_api : public ::testing::Test {
     server = std::make_unique<server_process>(
         std::vector<std::string>{"--site", (dir.path / "site").string(), "--db",
                                  (dir.path / "leads.db").string(), "--rate-limit-burst", "3",
-                                 "--trust-proxy"},
+                                 "--trust-proxy", "127.0.0.1/32"},
         std::map<std::string, std::string>{}, dir.path / "server.log");
   }
   http_reply post(const std::vector<std::string>& headers, const std::string& body) {
@@ -76,6 +76,35 @@ TEST_F(contact_api, rate_limits_per_forwarded_client_with_retry_after) {
   EXPECT_EQ(limited.body, R"({"error":"rate_limited"})");
   EXPECT_FALSE(limited.header("retry-after").empty());
   EXPECT_EQ(post({json_type, "X-Forwarded-For: 10.0.0.2"}, valid_json).status, 202);
+}
+
+// A client's own X-Forwarded-For line once won over the one the proxy added, so a new made-up
+// address per post slipped past the limit. Every line counts, and the proxy's entry is the last.
+TEST_F(contact_api, rate_limits_by_the_proxy_entry_whatever_lines_the_client_adds) {
+  for (int i = 0; i < 3; ++i) {
+    const auto forged = "X-Forwarded-For: 192.0.2." + std::to_string(i);
+    EXPECT_EQ(post({json_type, forged, "X-Forwarded-For: 10.0.0.7"}, valid_json).status, 202);
+  }
+  EXPECT_EQ(
+      post({json_type, "X-Forwarded-For: 192.0.2.99", "X-Forwarded-For: 10.0.0.7"}, valid_json)
+          .status,
+      429);
+  EXPECT_EQ(post({json_type, "X-Forwarded-For: 192.0.2.98, 10.0.0.7"}, valid_json).status, 429);
+}
+
+TEST_F(contact_api, export_neutralises_formulas_a_visitor_wrote) {
+  const auto reply =
+      post({json_type}, R"json({"name":"=HYPERLINK(\"http://evil.example\",\"open\")",)json"
+                        R"json("social":"+1 555 0100","email":"anna@example.com",)json"
+                        R"json("message":"@SUM(1+1)*cmd|' /C calc'!A0","locale":"en",)json"
+                        R"json("website":""})json");
+  ASSERT_EQ(reply.status, 202) << reply.body;
+  const auto csv =
+      run_binary({"leads", "export", "--csv", "--db", (dir.path / "leads.db").string()}).output;
+  EXPECT_NE(csv.find(R"csv("'=HYPERLINK(""http://evil.example"",""open"")")csv"), std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find(R"("'+1 555 0100")"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(R"csv("'@SUM(1+1)*cmd|' /C calc'!A0")csv"), std::string::npos) << csv;
 }
 
 TEST_F(contact_api, stops_gracefully_on_sigterm) {

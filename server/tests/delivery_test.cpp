@@ -63,8 +63,9 @@ class delivery : public ::testing::Test {
     return run_binary({"leads", "show", id, "--db", db()}).output;
   }
 
-  bool wait_for_status(const std::string& id, const std::string& status) {
-    for (int i = 0; i < 100; ++i) {
+  bool wait_for_status(const std::string& id, const std::string& status,
+                       std::chrono::milliseconds limit = 5s) {
+    for (int i = 0; i < limit / 50ms; ++i) {
       if (show(id).find("status: " + status + "\n") != std::string::npos) return true;
       std::this_thread::sleep_for(50ms);
     }
@@ -87,7 +88,7 @@ TEST_F(delivery, sends_the_contract_text_as_plain_text_to_the_chat) {
   EXPECT_EQ(sent.at("chat_id").as_int64(), 42);
   EXPECT_FALSE(sent.contains("parse_mode"));
   EXPECT_EQ(sent.at("text").as_string(),
-            "Anna сообщает:\nWe need a landing page.\nBudget: $5000\n\nКонтактные данные:\n"
+            "Anna сообщает:\n│ We need a landing page.\n│ Budget: $5000\n\nКонтактные данные:\n"
             "anna@example.com\n@anna_dev\n\nЗаявка " +
                 id);
   EXPECT_TRUE(wait_for_status(id, "delivered"));
@@ -112,6 +113,55 @@ TEST_F(delivery, waits_retry_after_on_429) {
   const auto requests = bot.requests();
   EXPECT_GE(requests[1].at - requests[0].at, 1900ms);
   EXPECT_TRUE(wait_for_status(id, "delivered"));
+}
+
+// A 429 whose retry_after was not a small integer once threw out of the outbox thread and ended
+// the process; the lead stayed pending, so every restart ended the same way.
+TEST_F(delivery, a_fractional_retry_after_is_waited_out_not_fatal) {
+  bot.script({{429, R"({"ok":false,"error_code":429,"parameters":{"retry_after":1.5}})"}});
+  auto server = start(bot.base_url());
+  const auto id = post(*server, lead_json("Anna", "Hello there"));
+  ASSERT_TRUE(bot.wait_for(2, 8s));
+  const auto requests = bot.requests();
+  EXPECT_GE(requests[1].at - requests[0].at, 1900ms);
+  EXPECT_TRUE(wait_for_status(id, "delivered"));
+  EXPECT_EQ(server->terminate(), 0);
+}
+
+TEST_F(delivery, a_huge_retry_after_pauses_an_hour_at_most_and_the_server_lives_on) {
+  bot.script({{429, R"({"ok":false,"error_code":429,"parameters":{"retry_after":1e300}})"}});
+  auto server = start(bot.base_url());
+  post(*server, lead_json("Anna", "Hello there"));
+  ASSERT_TRUE(bot.wait_for(1, 5s));
+  std::this_thread::sleep_for(500ms);
+  EXPECT_NE(server->output().find("\"retry_after_s\":3600"), std::string::npos) << server->output();
+  EXPECT_EQ(http_call("GET", server->url("/healthz")).status, 200);
+  EXPECT_EQ(server->terminate(), 0);
+}
+
+// Whatever the Bot API answers (any status, any body, a body that never ends or trickles), the
+// server lives, the lead is retried, and it is delivered exactly once when Telegram says ok.
+TEST_F(delivery, survives_every_odd_answer_and_delivers_once) {
+  std::string deep(50000, '[');
+  bot.script({{200, "not json at all"},
+              {200, R"({"ok":false})"},
+              {200, R"({"ok":"true"})"},
+              {200, std::string(1 << 20, ' ')},
+              {answer::endless},
+              {answer::trickle},
+              {204, ""},
+              {302, ""},
+              {418, R"({"ok":false,"description":"I'm a teapot"})"},
+              {500, deep},
+              {503, "{\"ok\":false,\"description\":\"\xFF\xFE broken\"}"},
+              {429, R"({"ok":false,"parameters":{"retry_after":-3}})"}});
+  auto server = start(bot.base_url());
+  const auto id = post(*server, lead_json("Anna", "Odd answers"));
+  EXPECT_TRUE(wait_for_status(id, "delivered", 60s)) << server->output();
+  EXPECT_EQ(bot.delivered_containing(id), 1U);
+  EXPECT_GE(bot.requests().size(), 13U);
+  EXPECT_EQ(http_call("GET", server->url("/healthz")).status, 200);
+  EXPECT_EQ(server->terminate(), 0);
 }
 
 TEST_F(delivery, retries_server_errors_and_hangs_then_delivers) {

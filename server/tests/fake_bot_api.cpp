@@ -4,6 +4,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "support.hpp"
@@ -69,6 +70,19 @@ void fake_bot_api::script(std::vector<step> steps) {
   script_ = std::move(steps);
 }
 
+void fake_bot_api::otherwise(answer kind) {
+  const std::lock_guard lock(mutex_);
+  otherwise_ = kind;
+}
+
+std::size_t fake_bot_api::delivered_containing(const std::string& text) const {
+  const std::lock_guard lock(mutex_);
+  return static_cast<std::size_t>(
+      std::count_if(requests_.begin(), requests_.end(), [&](const bot_request& request) {
+        return request.answered_ok && request.body.find(text) != std::string::npos;
+      }));
+}
+
 std::string fake_bot_api::base_url() const { return "http://127.0.0.1:" + std::to_string(port_); }
 
 std::vector<bot_request> fake_bot_api::requests() const {
@@ -101,10 +115,12 @@ void fake_bot_api::serve() {
           {std::chrono::steady_clock::now(),
            text.size() > 5 ? text.substr(5, line_end - 5) : std::string(),
            body_at == std::string::npos ? std::string() : text.substr(body_at + 4)});
+      next = step{otherwise_};
       if (!script_.empty()) {
         next = script_.front();
         script_.erase(script_.begin());
       }
+      requests_.back().answered_ok = next.kind == answer::ok;
     }
     switch (next.kind) {
       case answer::ok:
@@ -123,6 +139,25 @@ void fake_bot_api::serve() {
         reply(fd, 400,
               R"({"ok":false,"error_code":400,"description":"Bad Request: chat not found"})");
         break;
+      case answer::raw:
+        reply(fd, next.status, next.body);
+        break;
+      case answer::endless:
+      case answer::trickle: {
+        const std::string head =
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+            "100000000\r\n\r\n";
+        if (::write(fd, head.data(), head.size()) < 0) break;
+        const std::string chunk(next.kind == answer::endless ? 65536 : 1, ' ');
+        while (!stopping_) {
+          if (::send(fd, chunk.data(), chunk.size(), MSG_NOSIGNAL) <= 0) break;
+          if (next.kind == answer::trickle) {
+            pollfd wait{fd, POLLIN, 0};
+            if (poll(&wait, 1, 1000) > 0) break;  // the client gave up and closed
+          }
+        }
+        break;
+      }
       case answer::hang: {
         // Say nothing until the client gives up and closes.
         char sink[256];

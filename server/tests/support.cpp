@@ -31,8 +31,9 @@ std::string read_all(const std::filesystem::path& file) {
 namespace {
 
 int spawn(const std::vector<std::string>& args, const std::map<std::string, std::string>& env,
-          const std::filesystem::path& log_file) {
-  std::vector<std::string> argv_text{LANDING_SERVER_BIN};
+          const std::filesystem::path& log_file, const std::vector<std::string>& prefix = {}) {
+  std::vector<std::string> argv_text = prefix;
+  argv_text.push_back(LANDING_SERVER_BIN);
   argv_text.insert(argv_text.end(), args.begin(), args.end());
   std::vector<char*> argv;
   argv.reserve(argv_text.size() + 1);
@@ -66,7 +67,7 @@ int spawn(const std::vector<std::string>& args, const std::map<std::string, std:
                                    0644);
   posix_spawn_file_actions_adddup2(&actions, 1, 2);
   pid_t pid = -1;
-  const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
+  const int rc = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) throw std::runtime_error("cannot start " + std::string(argv[0]));
   return pid;
@@ -133,10 +134,11 @@ void make_site(const std::filesystem::path& root) {
 
 server_process::server_process(std::vector<std::string> args,
                                const std::map<std::string, std::string>& env,
-                               const std::filesystem::path& log_file)
+                               const std::filesystem::path& log_file,
+                               std::vector<std::string> prefix)
     : log_(log_file) {
   args.insert(args.begin(), {"--listen", "127.0.0.1:0", "--threads", "2"});
-  pid_ = spawn(args, env, log_file);
+  pid_ = spawn(args, env, log_file, prefix);
   const std::regex listening(R"re("event":"listening".*"port":(\d+))re");
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
   while (std::chrono::steady_clock::now() < deadline) {
@@ -184,6 +186,48 @@ void server_process::kill_hard() {
 
 std::string server_process::output() const { return read_all(log_); }
 
+bool server_process::wait_for_event(const std::string& event,
+                                    std::chrono::milliseconds limit) const {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  const auto needle = "\"event\":\"" + event + "\"";
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (output().find(needle) != std::string::npos) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
+std::chrono::milliseconds server_process::cpu_time() const {
+  // /proc/<pid>/stat: utime and stime are fields 14 and 15, in clock ticks.
+  const auto text = read_all("/proc/" + std::to_string(pid_) + "/stat");
+  std::size_t at = text.rfind(')');
+  long long ticks = 0;
+  for (int field = 3; field <= 15 && at != std::string::npos; ++field) {
+    at = text.find(' ', at + 1);
+    if (field >= 14 && at != std::string::npos) ticks += std::atoll(text.c_str() + at + 1);
+  }
+  return std::chrono::milliseconds(ticks * 1000 / sysconf(_SC_CLK_TCK));
+}
+
+int run_command(const std::vector<std::string>& argv_text) {
+  std::vector<char*> argv;
+  std::vector<std::string> copy = argv_text;
+  for (auto& arg : copy) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  // Quiet: mkfs, e2fsck and mount have nothing to say that the exit code does not.
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  pid_t pid = -1;
+  const int rc = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) return 127;
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return exit_code_of(status);
+}
+
 run_result run_binary(const std::vector<std::string>& args,
                       const std::map<std::string, std::string>& env) {
   const temp_dir dir;
@@ -210,6 +254,59 @@ int raw_connection(unsigned short port, std::string_view text, int receive_buffe
     return -1;
   }
   return fd;
+}
+
+int raw_connection_from(const std::string& source, unsigned short port, std::string_view text) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  sockaddr_in local{};
+  local.sin_family = AF_INET;
+  inet_pton(AF_INET, source.c_str(), &local.sin_addr);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::bind(fd, reinterpret_cast<const sockaddr*>(&local), sizeof local) != 0 ||
+      ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 ||
+      (!text.empty() &&
+       ::send(fd, text.data(), text.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(text.size()))) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+raw_reply read_raw(int fd, std::chrono::milliseconds quiet) {
+  raw_reply out;
+  char chunk[65536];
+  for (;;) {
+    pollfd ready{fd, POLLIN, 0};
+    if (poll(&ready, 1, static_cast<int>(quiet.count())) <= 0) return out;
+    const auto got = ::recv(fd, chunk, sizeof chunk, 0);
+    if (got <= 0) {
+      out.closed = true;
+      return out;
+    }
+    out.bytes.append(chunk, static_cast<std::size_t>(got));
+  }
+}
+
+raw_reply exchange(unsigned short port, std::string_view text, std::chrono::milliseconds quiet) {
+  const int fd = raw_connection(port, text);
+  if (fd < 0) return {};
+  auto out = read_raw(fd, quiet);
+  ::close(fd);
+  return out;
+}
+
+std::vector<int> statuses(const std::string& bytes) {
+  std::vector<int> out;
+  for (auto at = bytes.find("HTTP/1.1 "); at != std::string::npos;
+       at = bytes.find("HTTP/1.1 ", at + 1)) {
+    // Only at the start of the stream or of a line: a body could contain the text too.
+    if (at == 0 || bytes[at - 1] == '\n') out.push_back(std::atoi(bytes.c_str() + at + 9));
+  }
+  return out;
 }
 
 http_reply http_call(const std::string& method, const std::string& url,

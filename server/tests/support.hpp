@@ -31,8 +31,9 @@ void make_site(const std::filesystem::path& root);
 class server_process {
  public:
   // Starts LANDING_SERVER_BIN with --listen 127.0.0.1:0 and waits for its "listening" line.
+  // `prefix` runs the binary through another command, such as {"prlimit", "--nofile=128:128"}.
   server_process(std::vector<std::string> args, const std::map<std::string, std::string>& env,
-                 const std::filesystem::path& log_file);
+                 const std::filesystem::path& log_file, std::vector<std::string> prefix = {});
   ~server_process();
   server_process(const server_process&) = delete;
   server_process& operator=(const server_process&) = delete;
@@ -42,6 +43,12 @@ class server_process {
   int terminate();   // SIGTERM, returns the exit code
   void kill_hard();  // SIGKILL, as a crash would
   [[nodiscard]] std::string output() const;
+  // Waits (up to `limit`) until the log has a line with "event":"<event>".
+  bool wait_for_event(const std::string& event,
+                      std::chrono::milliseconds limit = std::chrono::seconds(30)) const;
+  [[nodiscard]] int pid() const { return pid_; }
+  // CPU time (user + system) the process has used so far.
+  [[nodiscard]] std::chrono::milliseconds cpu_time() const;
 
  private:
   int wait_exit();
@@ -58,6 +65,9 @@ struct run_result {
 run_result run_binary(const std::vector<std::string>& args,
                       const std::map<std::string, std::string>& env = {});
 
+// Runs a command (not the server) to completion; its exit code. For mount, prlimit and the like.
+int run_command(const std::vector<std::string>& argv);
+
 struct http_reply {
   long status = 0;
   std::map<std::string, std::string> headers;  // lower-case names
@@ -72,6 +82,20 @@ struct http_reply {
 // client never makes (half a head, a download abandoned midway). receive_buffer, when not 0,
 // shrinks the socket's receive buffer first. Returns the descriptor, or -1.
 int raw_connection(unsigned short port, std::string_view text, int receive_buffer = 0);
+// The same from another loopback address (127.0.0.2...), as a second client would come.
+int raw_connection_from(const std::string& source, unsigned short port, std::string_view text);
+// Everything the server sends on fd until it closes the connection or `quiet` passes without a
+// byte; `closed` tells which.
+struct raw_reply {
+  std::string bytes;
+  bool closed = false;
+};
+raw_reply read_raw(int fd, std::chrono::milliseconds quiet = std::chrono::milliseconds(1500));
+// Sends `text` on a new connection and reads the reply (read_raw), then closes.
+raw_reply exchange(unsigned short port, std::string_view text,
+                   std::chrono::milliseconds quiet = std::chrono::milliseconds(1500));
+// The status codes of every response in a raw byte stream, in order.
+std::vector<int> statuses(const std::string& bytes);
 
 http_reply http_call(const std::string& method, const std::string& url,
                      const std::vector<std::string>& headers = {}, const std::string& body = {});
@@ -80,15 +104,30 @@ struct bot_request {
   std::chrono::steady_clock::time_point at;
   std::string path;
   std::string body;
+  bool answered_ok = false;  // got the 200 {"ok":true} that means delivered
 };
 
 // Answers sendMessage with scripted behaviours, then "ok" once the script is used up.
 class fake_bot_api {
  public:
-  enum class answer { ok, too_many_requests, server_error, bad_request, hang };
+  enum class answer {
+    ok,
+    too_many_requests,
+    server_error,
+    bad_request,
+    hang,
+    raw,      // `status` and `body` as given
+    endless,  // a 200 whose body never ends
+    trickle,  // a 200 that sends its head, then one byte a second
+  };
   struct step {
+    step(answer what, int after = 1) : kind(what), retry_after(after) {}  // NOLINT: implicit
+    // A raw answer: this status and body.
+    step(int code, std::string text) : kind(answer::raw), status(code), body(std::move(text)) {}
     answer kind;
     int retry_after = 1;
+    int status = 200;
+    std::string body;
   };
 
   fake_bot_api();
@@ -97,6 +136,10 @@ class fake_bot_api {
   fake_bot_api& operator=(const fake_bot_api&) = delete;
 
   void script(std::vector<step> steps);
+  // The answer once the script is used up (ok unless set).
+  void otherwise(answer kind);
+  // How many requests carried `text` and were answered ok.
+  [[nodiscard]] std::size_t delivered_containing(const std::string& text) const;
   [[nodiscard]] std::string base_url() const;
   [[nodiscard]] std::vector<bot_request> requests() const;
   // Waits until at least n requests arrived; false on timeout.
@@ -106,6 +149,7 @@ class fake_bot_api {
   void serve();
   mutable std::mutex mutex_;
   std::vector<step> script_;
+  answer otherwise_ = answer::ok;
   std::vector<bot_request> requests_;
   std::atomic<bool> stopping_{false};
   int listen_fd_ = -1;
