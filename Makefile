@@ -7,8 +7,8 @@ JOBS ?= $(shell nproc)
 LISTEN ?= 127.0.0.1:8080
 CXX_SOURCES = $(shell git ls-files 'server/*.cpp' 'server/*.hpp' 2>/dev/null)
 
-.PHONY: deps build web server server-asan run test test-web test-server test-asan test-e2e \
-        test-budgets lint lint-web lint-cpp bench audit clean
+.PHONY: deps build web server server-asan run test test-web test-server test-asan test-fuzz \
+        test-e2e test-budgets lint lint-web lint-cpp bench audit fuzz clean
 
 deps:
 	@scripts/deps
@@ -30,7 +30,7 @@ run: build
 	mkdir -p var
 	exec build/release/landing-server --listen $(LISTEN) --site web/dist --db var/leads.db
 
-test: deps lint build test-web test-budgets test-server test-asan test-e2e
+test: deps lint build test-web test-budgets test-server test-asan test-fuzz test-e2e
 	@echo "make test: every suite passed"
 
 test-web:
@@ -44,6 +44,10 @@ test-server: server
 
 test-asan: server-asan
 	cd server && ctest --preset asan -j $(JOBS)
+
+# Each libFuzzer harness on its corpus for a short while: a crash found once stays found.
+test-fuzz: server-asan
+	scripts/fuzz 20
 
 test-e2e: web server
 	cd e2e && npx playwright test
@@ -62,6 +66,11 @@ lint-cpp:
 	@clang-format --dry-run --Werror $(CXX_SOURCES)
 	cd server && cmake --preset release >/dev/null
 	@scripts/clang-tidy-all build/release $(filter-out %_test.cpp %/asio_impl.cpp,$(filter %.cpp,$(CXX_SOURCES)))
+
+# FUZZ_SECONDS per harness, two harnesses at a time (results: docs/fuzzing.md).
+FUZZ_SECONDS ?= 600
+fuzz: deps server-asan
+	scripts/fuzz $(FUZZ_SECONDS)
 
 bench: build
 	bench/run

@@ -112,7 +112,7 @@ TEST_F(connections, out_of_descriptors_it_backs_off_logs_once_sheds_and_recovers
   // Waiting, not spinning: well under a second of CPU in two seconds of trouble.
   EXPECT_LT(server->cpu_time() - cpu_before, 500ms);
   // The oldest idle connections were closed to free descriptors, so a newcomer gets in.
-  EXPECT_EQ(http_call("GET", server->url("/en")).status, 200);
+  EXPECT_EQ(http_call("GET", server->url("/en")).status, 200) << server->output();
   // One line per shortage, however many accepts failed in it: a new line only after the log said
   // the last one was over.
   const auto count = [](const std::string& text, const std::string& event) {

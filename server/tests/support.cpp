@@ -33,7 +33,7 @@ namespace {
 int spawn(const std::vector<std::string>& args, const std::map<std::string, std::string>& env,
           const std::filesystem::path& log_file, const std::vector<std::string>& prefix = {}) {
   std::vector<std::string> argv_text = prefix;
-  argv_text.push_back(LANDING_SERVER_BIN);
+  argv_text.emplace_back(LANDING_SERVER_BIN);
   argv_text.insert(argv_text.end(), args.begin(), args.end());
   std::vector<char*> argv;
   argv.reserve(argv_text.size() + 1);
@@ -135,7 +135,7 @@ void make_site(const std::filesystem::path& root) {
 server_process::server_process(std::vector<std::string> args,
                                const std::map<std::string, std::string>& env,
                                const std::filesystem::path& log_file,
-                               std::vector<std::string> prefix)
+                               const std::vector<std::string>& prefix)
     : log_(log_file) {
   args.insert(args.begin(), {"--listen", "127.0.0.1:0", "--threads", "2"});
   pid_ = spawn(args, env, log_file, prefix);
@@ -212,6 +212,7 @@ std::chrono::milliseconds server_process::cpu_time() const {
 int run_command(const std::vector<std::string>& argv_text) {
   std::vector<char*> argv;
   std::vector<std::string> copy = argv_text;
+  argv.reserve(copy.size() + 1);
   for (auto& arg : copy) argv.push_back(arg.data());
   argv.push_back(nullptr);
   // Quiet: mkfs, e2fsck and mount have nothing to say that the exit code does not.

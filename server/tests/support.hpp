@@ -33,7 +33,8 @@ class server_process {
   // Starts LANDING_SERVER_BIN with --listen 127.0.0.1:0 and waits for its "listening" line.
   // `prefix` runs the binary through another command, such as {"prlimit", "--nofile=128:128"}.
   server_process(std::vector<std::string> args, const std::map<std::string, std::string>& env,
-                 const std::filesystem::path& log_file, std::vector<std::string> prefix = {});
+                 const std::filesystem::path& log_file,
+                 const std::vector<std::string>& prefix = {});
   ~server_process();
   server_process(const server_process&) = delete;
   server_process& operator=(const server_process&) = delete;

@@ -29,9 +29,9 @@ std::pair<std::string, std::string> split(std::string_view host) {
 
 }  // namespace
 
-host_policy::host_policy(std::vector<std::string> entries, std::string origin)
+host_policy::host_policy(const std::vector<std::string>& entries, std::string origin)
     : origin_(std::move(origin)) {
-  for (auto& entry : entries) {
+  for (const auto& entry : entries) {
     if (entry == "*") any_ = true;
     entries_.push_back(lower(entry));
   }
@@ -39,10 +39,10 @@ host_policy::host_policy(std::vector<std::string> entries, std::string origin)
 
 bool host_policy::allows(std::string_view host) const {
   if (any_) return true;
-  const auto [name, port] = split(host);
+  const auto asked = split(host);
   return std::any_of(entries_.begin(), entries_.end(), [&](const std::string& entry) {
     const auto [allowed_name, allowed_port] = split(entry);
-    return allowed_name == name && (allowed_port.empty() || allowed_port == port);
+    return allowed_name == asked.first && (allowed_port.empty() || allowed_port == asked.second);
   });
 }
 

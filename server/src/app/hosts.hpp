@@ -16,7 +16,7 @@ class host_policy {
   // entries: "mintline.dev" (any port), "127.0.0.1:8080" (that port only), "*" (any host).
   // origin: where pages on other hosts are redirected, such as "https://mintline.dev"; empty
   // for no redirect (421 then).
-  host_policy(std::vector<std::string> entries, std::string origin);
+  host_policy(const std::vector<std::string>& entries, std::string origin);
 
   [[nodiscard]] bool allows(std::string_view host) const;
   [[nodiscard]] const std::string& origin() const { return origin_; }

@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <condition_variable>
 #include <csignal>
+#include <cstring>
 #include <exception>
 #include <memory>
 #include <stdexcept>
@@ -47,7 +48,7 @@ using worker_list = std::vector<std::unique_ptr<worker>>;
 
 // A coroutine that ends with an exception must not take the thread with it (asio::detached
 // would rethrow it out of io_context::run): the one connection is lost, the server goes on.
-void log_failure(std::exception_ptr failure) {
+void log_failure(const std::exception_ptr& failure) {
   if (!failure) return;
   try {
     std::rethrow_exception(failure);
@@ -106,7 +107,9 @@ class shortage_log {
   void failed(const boost::system::error_code& ec, std::size_t connections) {
     const auto now = clock::now();
     if (failures_ == 0) {
-      log::warn("accept_failed", {{"reason", ec.message()},
+      // strerror rather than ec.message(): no virtual call while out of descriptors, where the
+      // sanitizers' vptr check (which needs a pipe) would fail on its own.
+      log::warn("accept_failed", {{"reason", std::strerror(ec.value())},
                                   {"connections", connections},
                                   {"effect",
                                    "idle connections are closed and new ones are "

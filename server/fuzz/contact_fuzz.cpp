@@ -1,0 +1,42 @@
+// A contact post's body (JSON or form, chosen by the first byte) through parsing, validation,
+// normalization and the Telegram text, with the properties the rest of the server relies on.
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "common/utf8.hpp"
+#include "leads/contact_request.hpp"
+#include "leads/validation.hpp"
+#include "telegram/message.hpp"
+
+using namespace landing;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const std::string_view body(reinterpret_cast<const char*>(data) + 1, size - 1);
+  const auto parsed = (data[0] & 1) ? leads::parse_form(body) : leads::parse_json(body);
+  // The answer repeats unknown names: a few at most.
+  std::size_t unknown = 0;
+  for (const auto& [field, code] : parsed.errors) unknown += code == "unknown_field";
+  if (unknown > leads::unknown_fields_named + 1) std::abort();
+  if (!parsed.errors.empty() || parsed.malformed) return 0;
+  const auto stored = leads::normalize(parsed.fields);
+  // What passed validation still passes once normalized, and is valid UTF-8.
+  if (!leads::validate(stored).empty()) std::abort();
+  if (stored.message.find('\r') != std::string::npos) std::abort();
+  if (stored.message.find("\n\n\n\n") != std::string::npos) std::abort();
+  const auto text = telegram::format_message(stored, "01JD3Z6W8Q5N2R4T6V8X0Y2A4C");
+  if (!utf8::decode(text)) std::abort();
+  if (telegram::utf16_units(text) > telegram::max_message_units) std::abort();
+  // Every line between the header and the contact block is the visitor's, behind the quote mark.
+  const auto start = text.find('\n') + 1;
+  const auto end = text.rfind("\n\nКонтактные данные:\n");
+  if (end == std::string::npos || end < start) std::abort();
+  std::string_view quoted(text.data() + start, end - start);
+  while (!quoted.empty()) {
+    const auto line = quoted.substr(0, quoted.find('\n'));
+    if (!line.starts_with("│") && !line.starts_with(telegram::cut_marker.substr(1))) std::abort();
+    quoted.remove_prefix(std::min(quoted.size(), line.size() + 1));
+  }
+  return 0;
+}
