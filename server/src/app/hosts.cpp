@@ -5,16 +5,16 @@
 namespace landing::app {
 namespace {
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](char c) {
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-  });
-  return out;
+bool same_letters(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+           return lower(x) == lower(y);
+         });
 }
 
-// "Example.COM.:443" -> name "example.com", port "443"; "[::1]:80" -> "[::1]", "80".
-std::pair<std::string, std::string> split(std::string_view host) {
+// "Example.COM.:443" -> name "Example.COM", port "443"; "[::1]:80" -> "[::1]", "80". Views into
+// the text: this runs for every request, so it allocates nothing.
+std::pair<std::string_view, std::string_view> split(std::string_view host) {
   std::string_view name = host;
   std::string_view port;
   const auto bracket = host.rfind(']');
@@ -24,25 +24,23 @@ std::pair<std::string, std::string> split(std::string_view host) {
     port = host.substr(colon + 1);
   }
   if (name.ends_with('.')) name.remove_suffix(1);
-  return {lower(name), std::string(port)};
+  return {name, port};
 }
 
 }  // namespace
 
 host_policy::host_policy(const std::vector<std::string>& entries, std::string origin)
-    : origin_(std::move(origin)) {
-  for (const auto& entry : entries) {
-    if (entry == "*") any_ = true;
-    entries_.push_back(lower(entry));
-  }
+    : entries_(entries), origin_(std::move(origin)) {
+  any_ = std::find(entries_.begin(), entries_.end(), "*") != entries_.end();
 }
 
 bool host_policy::allows(std::string_view host) const {
   if (any_) return true;
   const auto asked = split(host);
   return std::any_of(entries_.begin(), entries_.end(), [&](const std::string& entry) {
-    const auto [allowed_name, allowed_port] = split(entry);
-    return allowed_name == asked.first && (allowed_port.empty() || allowed_port == asked.second);
+    const auto allowed = split(entry);
+    return same_letters(allowed.first, asked.first) &&
+           (allowed.second.empty() || allowed.second == asked.second);
   });
 }
 
@@ -73,7 +71,9 @@ std::vector<std::string> default_hosts(std::string_view origin, std::string_view
     if (v6) name += '[';
     name += listen_host;
     if (v6) name += ']';
-    out.push_back(with_port(name));
+    if (const auto entry = with_port(name); std::find(out.begin(), out.end(), entry) == out.end()) {
+      out.push_back(entry);
+    }
   }
   return out;
 }

@@ -85,6 +85,24 @@ TEST(validation, runs_of_blank_lines_shrink_to_two) {
   }
 }
 
+// Normalizing drops blank and invisible lines, so "a" and an invisible line (valid: three code
+// points) is stored as "a". What is stored always keeps something visible, and the other fields
+// are left as valid as they came.
+TEST(validation, normalizing_a_valid_lead_keeps_its_visible_text) {
+  for (const std::string message :
+       {"a\n\xE2\x80\x8B", "\xE2\x80\x8B\na", "a\n\n\n\n\xE2\x80\x8B", "a\r\xE2\x81\xA0",
+        "a\xE2\x80\xA8" "b", "ab", "a\n\n\n\n\nb"}) {
+    const contact_fields fields{" Anna ", "@anna_dev", "a@b.co", message};
+    ASSERT_TRUE(validate(fields).empty()) << message;
+    const auto stored = normalize(fields);
+    auto others = validate({stored.name, stored.social, stored.email, "Hello there"});
+    EXPECT_TRUE(others.empty()) << message;
+    EXPECT_NE(stored.message.find('a'), std::string::npos) << message;
+    EXPECT_FALSE(stored.message.ends_with('\n')) << message;
+    EXPECT_FALSE(stored.message.starts_with('\n')) << message;
+  }
+}
+
 TEST(validation, refuses_every_bidi_control_in_every_field) {
   for (const char32_t c : {0x061CU, 0x200EU, 0x200FU, 0x202AU, 0x202BU, 0x202CU, 0x202DU, 0x202EU,
                            0x2066U, 0x2067U, 0x2068U, 0x2069U}) {

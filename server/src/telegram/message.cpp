@@ -67,7 +67,17 @@ std::string format_message(const storage::contact_fields& fields, std::string_vi
     units += cost;
     end += length;
   }
-  return assemble(fields, message.substr(0, end), cut_marker, id);
+  // A cut just after a line break, or just after the mark that opens a line, would leave an empty
+  // or bare line above the marker: it goes too.
+  auto kept = message.substr(0, end);
+  while (!kept.empty()) {
+    const auto last_break = kept.rfind('\n');
+    const auto start = last_break == std::string_view::npos ? 0 : last_break + 1;
+    const auto last_line = kept.substr(start);
+    if (!last_line.empty() && !quote_mark.starts_with(last_line)) break;
+    kept = kept.substr(0, last_break == std::string_view::npos ? 0 : last_break);
+  }
+  return assemble(fields, kept, cut_marker, id);
 }
 
 }  // namespace landing::telegram

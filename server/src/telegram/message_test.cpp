@@ -46,6 +46,27 @@ TEST(message, counts_emoji_as_two_utf16_units_and_never_splits_them) {
   EXPECT_GT(utf16_units(text), max_message_units - 2);
 }
 
+// Wherever the cut falls (inside a line, just after a break, inside the quote mark), every line
+// above the marker is a quoted line of the visitor's, never an empty or bare one.
+TEST(message, a_cut_never_leaves_an_empty_or_bare_line) {
+  for (std::size_t line_length = 1; line_length <= 12; ++line_length) {
+    std::string long_message;
+    while (long_message.size() < 3990) long_message += std::string(line_length, 'x') + "\n";
+    long_message.pop_back();
+    const auto text = format_message({"Anna", "@anna", "a@b.co", long_message}, "ID");
+    ASSERT_NE(text.find(cut_marker), std::string::npos);
+    const auto body = text.substr(text.find('\n') + 1, text.find(cut_marker) - text.find('\n') - 1);
+    std::size_t at = 0;
+    while (at <= body.size()) {
+      const auto end = body.find('\n', at);
+      const auto line = body.substr(at, end == std::string::npos ? std::string::npos : end - at);
+      EXPECT_TRUE(line.starts_with(quote_mark)) << line_length << ": [" << line << "]";
+      if (end == std::string::npos) break;
+      at = end + 1;
+    }
+  }
+}
+
 TEST(message, leaves_a_short_message_whole) {
   const auto text = format_message({"Anna", "@anna", "a@b.co", "Hi"}, "ID");
   EXPECT_EQ(text.find(cut_marker), std::string::npos);
