@@ -36,7 +36,7 @@ for connections in 16 64 64+healthz; do
     flood="yes"
     connections=64
   fi
-  db="$work/leads-$connections.db"
+  db="$work/leads-$connections${flood:+-flood}.db"
   env -u TELEGRAM_BOT_TOKEN -u TELEGRAM_CHAT_ID "$bin" --listen "127.0.0.1:$port" --site "$site" \
     --db "$db" --threads 2 --trust-proxy 127.0.0.1/32 >"$work/server.log" 2>&1 &
   pid=$!

@@ -32,15 +32,18 @@ std::pair<std::string_view, std::string_view> split(std::string_view host) {
 host_policy::host_policy(const std::vector<std::string>& entries, std::string origin)
     : entries_(entries), origin_(std::move(origin)) {
   any_ = std::find(entries_.begin(), entries_.end(), "*") != entries_.end();
+  for (const auto& entry : entries_) {
+    const auto [name, port] = split(entry);
+    parsed_.emplace_back(name, port);
+  }
 }
 
 bool host_policy::allows(std::string_view host) const {
   if (any_) return true;
   const auto asked = split(host);
-  return std::any_of(entries_.begin(), entries_.end(), [&](const std::string& entry) {
-    const auto allowed = split(entry);
-    return same_letters(allowed.first, asked.first) &&
-           (allowed.second.empty() || allowed.second == asked.second);
+  return std::any_of(parsed_.begin(), parsed_.end(), [&](const auto& allowed) {
+    return (allowed.second.empty() || allowed.second == asked.second) &&
+           same_letters(allowed.first, asked.first);
   });
 }
 

@@ -24,6 +24,8 @@ class host_policy {
 
  private:
   std::vector<std::string> entries_;
+  // Each entry taken apart once: name and port, the port empty for any.
+  std::vector<std::pair<std::string, std::string>> parsed_;
   std::string origin_;
   bool any_ = false;
 };

@@ -26,8 +26,10 @@ bool application::misdirected(const http::request& req) const {
   // under any name, and say nothing a rebinding attacker could use.
   const auto which = classify(req);
   if (which == route::healthz || which == route::metrics) return false;
-  // An HTTP/1.0 request may come without Host; no browser sends one.
-  return req.has_header("Host") && !parts_.hosts.allows(req.header("Host"));
+  // An HTTP/1.0 request may come without Host (the HTTP layer refuses an empty one from 1.1); no
+  // browser sends one.
+  const auto host = req.header("Host");
+  return !host.empty() && !parts_.hosts.allows(host);
 }
 
 http::response application::redirect_to_origin(const http::request& req) const {

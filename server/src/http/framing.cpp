@@ -1,5 +1,6 @@
 #include "http/framing.hpp"
 
+#include <array>
 #include <cctype>
 
 #include "http/request.hpp"
@@ -13,13 +14,20 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
-bool is_reg_name_char(char c) {
-  const auto u = static_cast<unsigned char>(c);
-  if (std::isalnum(u)) return true;
-  // unreserved, sub-delims and pct-encoded's '%' (RFC 3986 3.2.2)
-  static constexpr std::string_view allowed = "-._~!$&'()*+,;=%";
-  return allowed.find(c) != std::string_view::npos;
-}
+// reg-name's characters (RFC 3986 3.2.2: unreserved, sub-delims, and '%' of pct-encoded),
+// looked up in a table: this runs for every request.
+constexpr auto reg_name_chars = [] {
+  std::array<bool, 256> table{};
+  for (int c = '0'; c <= '9'; ++c) table[static_cast<std::size_t>(c)] = true;
+  for (int c = 'a'; c <= 'z'; ++c) table[static_cast<std::size_t>(c)] = true;
+  for (int c = 'A'; c <= 'Z'; ++c) table[static_cast<std::size_t>(c)] = true;
+  for (const char c : std::string_view("-._~!$&'()*+,;=%")) {
+    table[static_cast<unsigned char>(c)] = true;
+  }
+  return table;
+}();
+
+bool is_reg_name_char(char c) { return reg_name_chars[static_cast<unsigned char>(c)]; }
 
 }  // namespace
 
@@ -61,23 +69,35 @@ framing_verdict check_framing(
   // The transfer codings of every Transfer-Encoding line, in order (RFC 9110 5.3: lines combine).
   std::vector<std::string_view> codings;
   for (const auto& [name, value] : headers) {
-    if (iequals(name, "Host")) {
-      ++hosts;
-      host = trim(value);
-    } else if (iequals(name, "Origin")) {
-      ++origins;
-    } else if (iequals(name, "Sec-Fetch-Site")) {
-      ++fetch_sites;
-    } else if (iequals(name, "Transfer-Encoding")) {
-      std::string_view rest = value;
-      for (;;) {
-        const auto comma = rest.find(',');
-        if (const auto coding = trim(rest.substr(0, comma)); !coding.empty()) {
-          codings.push_back(coding.substr(0, coding.find(';')));
+    // By length first: this runs for every request, and most names match none of the four.
+    switch (name.size()) {
+      case 4:
+        if (iequals(name, "Host")) {
+          ++hosts;
+          host = trim(value);
         }
-        if (comma == std::string_view::npos) break;
-        rest.remove_prefix(comma + 1);
-      }
+        break;
+      case 6:
+        if (iequals(name, "Origin")) ++origins;
+        break;
+      case 14:
+        if (iequals(name, "Sec-Fetch-Site")) ++fetch_sites;
+        break;
+      case 17:
+        if (iequals(name, "Transfer-Encoding")) {
+          std::string_view rest = value;
+          for (;;) {
+            const auto comma = rest.find(',');
+            if (const auto coding = trim(rest.substr(0, comma)); !coding.empty()) {
+              codings.push_back(coding.substr(0, coding.find(';')));
+            }
+            if (comma == std::string_view::npos) break;
+            rest.remove_prefix(comma + 1);
+          }
+        }
+        break;
+      default:
+        break;
     }
   }
   if (hosts > 1) return {400, "more than one Host"};
