@@ -91,7 +91,9 @@ TEST(validation, runs_of_blank_lines_shrink_to_two) {
 TEST(validation, normalizing_a_valid_lead_keeps_its_visible_text) {
   for (const std::string message :
        {"a\n\xE2\x80\x8B", "\xE2\x80\x8B\na", "a\n\n\n\n\xE2\x80\x8B", "a\r\xE2\x81\xA0",
-        "a\xE2\x80\xA8" "b", "ab", "a\n\n\n\n\nb"}) {
+        "a\xE2\x80\xA8"
+        "b",
+        "ab", "a\n\n\n\n\nb"}) {
     const contact_fields fields{" Anna ", "@anna_dev", "a@b.co", message};
     ASSERT_TRUE(validate(fields).empty()) << message;
     const auto stored = normalize(fields);
