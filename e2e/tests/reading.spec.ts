@@ -7,6 +7,7 @@ import {
   SECTION_IDS,
 } from '../support/landing';
 import { LOCALES, t } from '../support/locales';
+import { fullPageScreenshot } from '../support/screenshots';
 import { VIEWPORTS } from '../support/viewports';
 
 const CYRILLIC = /[А-Яа-яЁё]/;
@@ -57,10 +58,7 @@ for (const locale of LOCALES) {
           }
         }
 
-        await page.screenshot({
-          path: `artifacts/${locale}-${viewport.width}.png`,
-          fullPage: true,
-        });
+        await fullPageScreenshot(page, `artifacts/${locale}-${viewport.width}.png`);
         if (viewport.width === 1280) {
           await page.screenshot({ path: `artifacts/${locale}-${viewport.width}-viewport.png` });
         }
