@@ -7,6 +7,7 @@
 #include <boost/json/serialize.hpp>
 #include <memory>
 
+#include "common/redact.hpp"
 #include "common/utf8.hpp"
 
 namespace landing::log {
@@ -44,9 +45,14 @@ spdlog::level::level_enum to_spdlog(level lvl) {
 }
 
 // Strings in a log line may come from anywhere (a request path, a header, a peer's answer), and
-// JSON must be valid UTF-8: bytes that are not become \xNN instead of breaking the line.
+// JSON must be valid UTF-8: bytes that are not become \xNN instead of breaking the line. A
+// database URI quoted anywhere loses its password.
 boost::json::value printable(const boost::json::value& value) {
-  if (value.is_string()) return boost::json::string(utf8::printable(value.as_string()));
+  if (value.is_string()) {
+    const std::string_view text = value.as_string();
+    return boost::json::string(utf8::printable(
+        text.find("://") == std::string_view::npos ? std::string(text) : redact_uris(text)));
+  }
   if (value.is_object()) {
     boost::json::object out;
     for (const auto& field : value.as_object()) {

@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "common/redact.hpp"
 #include "common/utf8.hpp"
 
 namespace landing::telegram {
@@ -38,14 +39,6 @@ boost::json::value chat_id_value(const std::string& chat_id) {
 }
 
 }  // namespace
-
-std::string redact(std::string text, std::string_view secret) {
-  if (secret.empty()) return text;
-  for (auto at = text.find(secret); at != std::string::npos; at = text.find(secret, at)) {
-    text.replace(at, secret.size(), "<redacted>");
-  }
-  return text;
-}
 
 std::int64_t retry_after_seconds(const boost::json::object* answer) {
   const auto* params = answer ? answer->if_contains("parameters") : nullptr;

@@ -48,7 +48,4 @@ inline constexpr std::size_t description_max = 300;
 // Interprets an answer of the Bot API; separate from the transfer so tests need no socket.
 send_result classify_answer(long http_status, std::string_view body);
 
-// Replaces every occurrence of the secret, so an error quoting the URL cannot leak it.
-std::string redact(std::string text, std::string_view secret);
-
 }  // namespace landing::telegram
