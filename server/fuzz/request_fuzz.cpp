@@ -40,8 +40,8 @@ struct world {
     files.add("/assets/app-x1.js", std::string(100000, 'a'));
     files.add("/robots.txt", "User-agent: *\n");
     store = std::make_unique<storage::sqlite::store>((folder / "leads.db").string());
-    writer = std::make_unique<leads::lead_writer>(*store, true, [] {});
-    contact = std::make_unique<leads::contact_endpoint>(*writer, limiter, files, stats,
+    writer = std::make_unique<leads::lead_writer>(*store, limiter, true, [] {});
+    contact = std::make_unique<leads::contact_endpoint>(*writer, files, stats,
                                                         std::vector<http::network>{});
     health = std::make_unique<app::health_monitor>(
         *store, false, [] { return std::size_t{0}; }, app::health_monitor::options{});

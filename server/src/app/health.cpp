@@ -102,6 +102,8 @@ http::response health_monitor::healthz() const {
   }
   if (found->fault_since) body["fault_age_ms"] = at - found->fault_since;
   body["telegram"] = telegram_configured_ ? "configured" : "not_configured";
+  // Among replicas on one PostgreSQL, the one that runs what one process may do at a time.
+  body["leader"] = found->store.leader;
   const auto& outbox = found->store.outbox;
   body["outbox_depth"] = outbox.depth;
   // Whole milliseconds: Boost.JSON writes every double with an exponent ("0E0"), which is

@@ -42,24 +42,27 @@ void contact_endpoint::handle(const http::request& req, std::function<void(http:
                      : errors_response(parsed.errors));
   }
   auto client = http::client_address(req, trusted_proxies_);
-  if (const auto wait = limiter_.acquire(client); wait > 0) {
-    stats_.leads_rate_limited.fetch_add(1, std::memory_order_relaxed);
-    auto res = form ? site::localized_page(files_, locale, "form-error", 429)
-                    : error_response(429, "rate_limited");
-    res.set("Retry-After", std::to_string(wait));
-    return done(std::move(res));
-  }
-
   storage::new_lead item{normalize(parsed.fields), locale, std::move(client),
                          !parsed.website.empty()};
   const bool spam = item.spam;
   const auto masked = log::mask_email(item.fields.email);
+  // The rate limit is asked by the writer, with the rest of its batch: when it is shared between
+  // replicas, it is a database round trip, which has no place on an I/O thread.
   writer_.submit(std::move(item), [this, done = std::move(done), form, locale, spam,
-                                   masked](std::optional<std::string> id) {
-    if (!id) return done(error_response(503, "unavailable"));
+                                   masked](lead_writer::outcome result) {
+    if (result.what == lead_writer::outcome::rate_limited) {
+      stats_.leads_rate_limited.fetch_add(1, std::memory_order_relaxed);
+      auto res = form ? site::localized_page(files_, locale, "form-error", 429)
+                      : error_response(429, "rate_limited");
+      res.set("Retry-After", std::to_string(result.retry_after_s));
+      return done(std::move(res));
+    }
+    if (result.what != lead_writer::outcome::stored) {
+      return done(error_response(503, "unavailable"));
+    }
     (spam ? stats_.leads_spam : stats_.leads_accepted).fetch_add(1, std::memory_order_relaxed);
     log::info(spam ? "lead_spam" : "lead_accepted",
-              {{"id", *id}, {"locale", locale}, {"email", masked}});
+              {{"id", result.id}, {"locale", locale}, {"email", masked}});
     if (form) {
       http::response res;
       res.status = 303;
@@ -67,7 +70,7 @@ void contact_endpoint::handle(const http::request& req, std::function<void(http:
       res.set("Cache-Control", "no-store");
       return done(std::move(res));
     }
-    done(http::json_response(202, boost::json::serialize(boost::json::object{{"id", *id}})));
+    done(http::json_response(202, boost::json::serialize(boost::json::object{{"id", result.id}})));
   });
 }
 

@@ -6,7 +6,6 @@
 #include "common/metrics.hpp"
 #include "http/forwarded.hpp"
 #include "http/response.hpp"
-#include "leads/rate_limit.hpp"
 #include "leads/validation.hpp"
 #include "leads/writer.hpp"
 #include "site/site.hpp"
@@ -18,10 +17,9 @@ namespace landing::leads {
 class contact_endpoint {
  public:
   // trusted_proxies: whose X-Forwarded-For names the client (http::client_address).
-  contact_endpoint(lead_writer& writer, rate_limiter& limiter, const site::site& files,
-                   metrics& stats, std::vector<http::network> trusted_proxies)
+  contact_endpoint(lead_writer& writer, const site::site& files, metrics& stats,
+                   std::vector<http::network> trusted_proxies)
       : writer_(writer),
-        limiter_(limiter),
         files_(files),
         stats_(stats),
         trusted_proxies_(std::move(trusted_proxies)) {}
@@ -31,7 +29,6 @@ class contact_endpoint {
 
  private:
   lead_writer& writer_;
-  rate_limiter& limiter_;
   const site::site& files_;
   metrics& stats_;
   std::vector<http::network> trusted_proxies_;

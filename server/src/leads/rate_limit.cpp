@@ -5,6 +5,8 @@
 #include <iterator>
 #include <vector>
 
+#include "storage/ulid.hpp"
+
 namespace landing::leads {
 
 rate_limiter::rate_limiter(double burst, double per_minute, std::size_t max_clients)
@@ -53,6 +55,19 @@ void rate_limiter::prune(clock::time_point now) {
   for (auto it = buckets_.begin(); it != buckets_.end() && buckets_.size() > keep;) {
     it = it->second.updated == oldest_kept ? buckets_.erase(it) : std::next(it);
   }
+}
+
+std::vector<std::int64_t> rate_limiter::take(const std::vector<std::string>& clients) {
+  std::vector<std::int64_t> waits;
+  waits.reserve(clients.size());
+  const auto now = clock::now();
+  for (const auto& client : clients) waits.push_back(acquire(client, now));
+  return waits;
+}
+
+std::vector<std::int64_t> shared_rate_limiter::take(const std::vector<std::string>& clients) {
+  return store_.take_tokens(clients, static_cast<std::int64_t>(storage::now_ms()),
+                            std::max(1.0, burst_), std::max(per_second_, 0.001 / 60.0));
 }
 
 std::size_t rate_limiter::clients() {

@@ -5,13 +5,29 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
+
+#include "storage/store.hpp"
 
 namespace landing::leads {
+
+// The per-client lead limit as the writer asks it, for a whole batch at once.
+class limiter {
+ public:
+  limiter() = default;
+  limiter(const limiter&) = delete;
+  limiter& operator=(const limiter&) = delete;
+  virtual ~limiter() = default;
+  // One entry per lead: 0 when its client may send it now (a token is taken), else whole
+  // seconds until it may. Throws storage::error when a shared limit cannot be read.
+  virtual std::vector<std::int64_t> take(const std::vector<std::string>& clients) = 0;
+};
 
 // A token bucket per client address: `burst` leads at once, then `per_minute` more each minute.
 // At most `max_clients` buckets are kept, so a flood of spoofed addresses cannot grow memory
 // without bound.
-class rate_limiter {
+// The buckets live in this process: right when it is the only one taking leads (SQLite).
+class rate_limiter final : public limiter {
  public:
   using clock = std::chrono::steady_clock;
 
@@ -19,6 +35,7 @@ class rate_limiter {
 
   // 0 when the client may send now (a token is taken), else whole seconds until it may.
   std::int64_t acquire(const std::string& client, clock::time_point now = clock::now());
+  std::vector<std::int64_t> take(const std::vector<std::string>& clients) override;
 
   // For tests: buckets held now, and how many times the table was pruned.
   std::size_t clients();
@@ -37,6 +54,24 @@ class rate_limiter {
   std::size_t prunes_ = 0;
   std::mutex mutex_;
   std::unordered_map<std::string, bucket> buckets_;
+};
+
+}  // namespace landing::leads
+
+namespace landing::leads {
+
+// The buckets live in the shared store, so replicas together allow what one would: N replicas
+// do not multiply the limit.
+class shared_rate_limiter final : public limiter {
+ public:
+  shared_rate_limiter(storage::lead_store& store, double burst, double per_minute)
+      : store_(store), burst_(burst), per_second_(per_minute / 60.0) {}
+  std::vector<std::int64_t> take(const std::vector<std::string>& clients) override;
+
+ private:
+  storage::lead_store& store_;
+  double burst_;
+  double per_second_;
 };
 
 }  // namespace landing::leads

@@ -6,8 +6,9 @@
 
 namespace landing::leads {
 
-lead_writer::lead_writer(storage::lead_store& store, bool held, std::function<void()> on_commit)
-    : store_(store), held_(held), on_commit_(std::move(on_commit)) {
+lead_writer::lead_writer(storage::lead_store& store, limiter& limits, bool held,
+                         std::function<void()> on_commit)
+    : store_(store), limits_(limits), held_(held), on_commit_(std::move(on_commit)) {
   thread_ = std::thread([this] { run(); });
 }
 
@@ -22,7 +23,7 @@ void lead_writer::submit(storage::new_lead item, callback done) {
       return;
     }
   }
-  done(std::nullopt);
+  done({});
 }
 
 void lead_writer::stop() {
@@ -35,9 +36,36 @@ void lead_writer::stop() {
 }
 
 void lead_writer::commit(std::vector<std::pair<storage::new_lead, callback>>& batch) {
+  const auto answer = [&](std::size_t i, outcome result) {
+    // Taken out first, so that run() can tell which requests still wait for their answer.
+    auto done = std::exchange(batch[i].second, nullptr);
+    done(std::move(result));
+  };
+  std::vector<std::string> clients;
+  clients.reserve(batch.size());
+  for (const auto& [item, done] : batch) clients.push_back(item.client);
+  std::vector<std::int64_t> waits;
+  try {
+    waits = limits_.take(clients);
+  } catch (const storage::error& e) {
+    log::error("rate_limit_unavailable", {{"database", storage::fault_name(e.problem)},
+                                          {"reason", e.what()},
+                                          {"batch", batch.size()}});
+    for (std::size_t i = 0; i < batch.size(); ++i) answer(i, {});
+    return;
+  }
   std::vector<storage::new_lead> leads;
+  std::vector<std::size_t> positions;
   leads.reserve(batch.size());
-  for (auto& [item, done] : batch) leads.push_back(std::move(item));
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    if (waits[i] > 0) {
+      answer(i, {outcome::rate_limited, {}, waits[i]});
+      continue;
+    }
+    leads.push_back(std::move(batch[i].first));
+    positions.push_back(i);
+  }
+  if (leads.empty()) return;
   std::vector<std::string> ids;
   try {
     ids = store_.insert_batch(leads, held_);
@@ -46,10 +74,8 @@ void lead_writer::commit(std::vector<std::pair<storage::new_lead, callback>>& ba
                                      {"reason", e.what()},
                                      {"batch", leads.size()}});
   }
-  for (std::size_t i = 0; i < batch.size(); ++i) {
-    // Taken out first, so that run() can tell which requests still wait for their answer.
-    auto done = std::exchange(batch[i].second, nullptr);
-    done(ids.empty() ? std::nullopt : std::optional<std::string>(ids[i]));
+  for (std::size_t k = 0; k < positions.size(); ++k) {
+    answer(positions[k], ids.empty() ? outcome{} : outcome{outcome::stored, ids[k], 0});
   }
   if (!ids.empty() && on_commit_) on_commit_();
 }
@@ -70,7 +96,7 @@ void lead_writer::run() {
     } catch (const std::exception& e) {
       log::error("lead_writer_error", {{"reason", e.what()}});
       for (auto& entry : batch) {
-        if (entry.second) entry.second(std::nullopt);
+        if (entry.second) entry.second({});
       }
     }
     batch.clear();

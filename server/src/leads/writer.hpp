@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "leads/rate_limit.hpp"
 #include "storage/store.hpp"
 
 namespace landing::leads {
@@ -17,10 +18,17 @@ namespace landing::leads {
 // commit) and the store never sees competing writers from this process.
 class lead_writer {
  public:
-  // Gets the new id, or nothing when the store refused the write.
-  using callback = std::function<void(std::optional<std::string> id)>;
+  struct outcome {
+    enum kind { stored, rate_limited, unavailable } what = unavailable;
+    std::string id;                  // stored
+    std::int64_t retry_after_s = 0;  // rate_limited
+  };
+  using callback = std::function<void(outcome)>;
 
-  lead_writer(storage::lead_store& store, bool held, std::function<void()> on_commit);
+  // Each batch first asks `limits` which clients may send (so a shared limit costs one round
+  // trip per batch, not per lead), then stores the rest in one transaction.
+  lead_writer(storage::lead_store& store, limiter& limits, bool held,
+              std::function<void()> on_commit);
   lead_writer(const lead_writer&) = delete;
   lead_writer& operator=(const lead_writer&) = delete;
   ~lead_writer();
@@ -34,6 +42,7 @@ class lead_writer {
   void commit(std::vector<std::pair<storage::new_lead, callback>>& batch);
 
   storage::lead_store& store_;
+  limiter& limits_;
   bool held_;
   std::function<void()> on_commit_;
   std::mutex mutex_;

@@ -13,27 +13,32 @@ namespace {
 
 storage::new_lead sample() { return {{"Anna", "@anna", "a@b.co", "Hello"}, "en", "127.0.0.1"}; }
 
-std::future<std::optional<std::string>> submit(lead_writer& writer) {
-  auto promise = std::make_shared<std::promise<std::optional<std::string>>>();
+std::future<lead_writer::outcome> submit(lead_writer& writer, storage::new_lead item = sample()) {
+  auto promise = std::make_shared<std::promise<lead_writer::outcome>>();
   auto result = promise->get_future();
-  writer.submit(sample(),
-                [promise](const std::optional<std::string>& id) { promise->set_value(id); });
+  writer.submit(std::move(item),
+                [promise](const lead_writer::outcome& outcome) { promise->set_value(outcome); });
   return result;
+}
+
+bool stored(const lead_writer::outcome& result) {
+  return result.what == lead_writer::outcome::stored;
 }
 
 TEST(writer, commits_concurrent_leads_and_reports_each_id) {
   const storage::testing::temp_folder dir;
   storage::sqlite::store store(dir.file("leads.db"));
+  rate_limiter limits(1000, 1);
   std::atomic<int> commits{0};
-  std::vector<std::future<std::optional<std::string>>> ids;
+  std::vector<std::future<lead_writer::outcome>> ids;
   {
-    lead_writer writer(store, false, [&] { ++commits; });
+    lead_writer writer(store, limits, false, [&] { ++commits; });
     for (int i = 0; i < 200; ++i) ids.push_back(submit(writer));
   }
   for (auto& id : ids) {
     const auto value = id.get();
-    ASSERT_TRUE(value.has_value());
-    EXPECT_EQ(value->size(), 26U);
+    ASSERT_TRUE(stored(value));
+    EXPECT_EQ(value.id.size(), 26U);
   }
   // Group commit: far fewer transactions than leads.
   EXPECT_LT(commits.load(), 200);
@@ -41,14 +46,44 @@ TEST(writer, commits_concurrent_leads_and_reports_each_id) {
   EXPECT_EQ(store.check().outbox.depth, 200);
 }
 
+TEST(writer, answers_leads_over_the_limit_with_the_wait_and_stores_the_rest) {
+  const storage::testing::temp_folder dir;
+  storage::sqlite::store store(dir.file("leads.db"));
+  rate_limiter limits(3, 1);
+  std::vector<std::future<lead_writer::outcome>> results;
+  {
+    lead_writer writer(store, limits, false, {});
+    for (int i = 0; i < 5; ++i) results.push_back(submit(writer));
+    auto other = sample();
+    other.client = "10.9.9.9";
+    results.push_back(submit(writer, other));
+  }
+  int accepted = 0;
+  for (std::size_t i = 0; i < 5; ++i) {
+    const auto result = results[i].get();
+    if (stored(result)) {
+      ++accepted;
+    } else {
+      EXPECT_EQ(result.what, lead_writer::outcome::rate_limited);
+      EXPECT_GT(result.retry_after_s, 0);
+    }
+  }
+  EXPECT_EQ(accepted, 3);
+  EXPECT_TRUE(stored(results[5].get()));
+  EXPECT_EQ(store.list("").size(), 4U);
+}
+
 TEST(writer, answers_every_request_with_nothing_when_the_store_refuses) {
   const storage::testing::temp_folder dir;
   storage::sqlite::options refuse_all;
   refuse_all.disk_reserve_bytes = std::uint64_t{1} << 62;  // more than any disk has free
   storage::sqlite::store store(dir.file("leads.db"), refuse_all);
+  rate_limiter limits(1000, 1);
   std::atomic<int> commits{0};
-  lead_writer writer(store, false, [&] { ++commits; });
-  for (int i = 0; i < 20; ++i) EXPECT_FALSE(submit(writer).get().has_value());
+  lead_writer writer(store, limits, false, [&] { ++commits; });
+  for (int i = 0; i < 20; ++i) {
+    EXPECT_EQ(submit(writer).get().what, lead_writer::outcome::unavailable);
+  }
   EXPECT_EQ(commits.load(), 0);
   EXPECT_TRUE(store.list("").empty());
 }
@@ -56,15 +91,16 @@ TEST(writer, answers_every_request_with_nothing_when_the_store_refuses) {
 TEST(writer, answers_queued_requests_when_stopped) {
   const storage::testing::temp_folder dir;
   storage::sqlite::store store(dir.file("leads.db"));
-  std::vector<std::future<std::optional<std::string>>> ids;
+  rate_limiter limits(1000, 1);
+  std::vector<std::future<lead_writer::outcome>> ids;
   {
-    lead_writer writer(store, false, {});
+    lead_writer writer(store, limits, false, {});
     for (int i = 0; i < 50; ++i) ids.push_back(submit(writer));
     writer.stop();
     // After stop, a new request is answered at once, with nothing.
-    EXPECT_FALSE(submit(writer).get().has_value());
+    EXPECT_EQ(submit(writer).get().what, lead_writer::outcome::unavailable);
   }
-  for (auto& id : ids) EXPECT_TRUE(id.get().has_value());
+  for (auto& id : ids) EXPECT_TRUE(stored(id.get()));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -18,7 +19,7 @@ enum class fault {
   read_only,     // its file system turned read-only
   disk_full,     // free space is below the reserve kept for recording deliveries
   write_failed,  // the last write failed and no write has succeeded since
-  unavailable,   // it cannot be opened or read at all
+  unavailable,   // it cannot be opened or read at all (for PostgreSQL: not connected)
 };
 
 std::string_view fault_name(fault f);
@@ -28,6 +29,7 @@ struct health {
   fault problem = fault::none;
   std::string reason;  // for operators; empty when all is well
   outbox_stats outbox;
+  bool leader = true;
 };
 
 // Thrown by every operation when the store cannot do it; `what()` is for operators and logs.
@@ -52,9 +54,19 @@ class lead_store {
 
   // Leads held while Telegram was not configured become pending once it is.
   virtual std::int64_t release_held() = 0;
-  // The first `limit` pending leads in the order they are due (next_attempt_at set), due yet
-  // or not.
-  virtual std::vector<lead> pending(std::size_t limit) = 0;
+
+  // The outbox, safe between replicas. A lead is claimed by one owner (a replica's outbox) for a
+  // lease; once the lease passes (its owner died), any owner may claim it again.
+  //
+  // When the next pending lead is due (unix ms) that no other owner holds; nothing when none.
+  virtual std::optional<std::int64_t> next_due_at(const std::string& owner,
+                                                  std::int64_t now_ms) = 0;
+  // Claims the pending lead due first (next_attempt_at <= now_ms) that no other owner holds,
+  // leaving out the ids in `skip`.
+  virtual std::optional<lead> claim_next(const std::string& owner, std::int64_t now_ms,
+                                         std::int64_t lease_ms,
+                                         const std::vector<std::string>& skip) = 0;
+  // Each outcome also ends the lead's claim.
   virtual void mark_delivered(const std::string& id, std::int64_t at_ms) = 0;
   virtual void reschedule(const std::string& id, std::int64_t next_attempt_ms,
                           const std::string& error) = 0;
@@ -62,8 +74,45 @@ class lead_store {
   // Puts a failed or held lead back in the outbox; false when there is no such lead.
   virtual bool retry(const std::string& id) = 0;
 
+  // The chat's turn: one owner at a time may call the Bot API, and not before the chat's next
+  // allowed send. granted, or the time (unix ms) worth asking again.
+  struct turn {
+    bool granted = false;
+    std::int64_t retry_at = 0;
+  };
+  // hold_ms bounds the turn if its owner dies during the call.
+  virtual turn take_turn(const std::string& owner, std::int64_t now_ms, std::int64_t hold_ms) = 0;
+  // Ends the owner's turn; no send to the chat before next_send_ms, whoever sends.
+  virtual void end_turn(const std::string& owner, std::int64_t next_send_ms) = 0;
+
   virtual std::optional<lead> find(const std::string& id) = 0;
   virtual std::vector<lead> list(const std::string& status) = 0;
+
+  // Everything about leads, for copying a database to another engine (migrate-db).
+  struct stored_lead {
+    lead record;
+    bool queued = false;  // has an outbox row (next_attempt_at in record)
+  };
+  virtual std::vector<stored_lead> export_all() = 0;
+  // Adds a lead as it was in another database; false when one with its id is there already.
+  virtual bool import(const stored_lead& item) = 0;
+
+  // Several processes share this store (PostgreSQL): what must hold across them (the per-client
+  // rate limit, leadership) lives in it.
+  [[nodiscard]] virtual bool shared() const = 0;
+  // Takes one token per entry of `clients` from their buckets (burst, then per_second); for each
+  // entry, 0 when it got one, else whole seconds until it would. Only for shared stores.
+  virtual std::vector<std::int64_t> take_tokens(const std::vector<std::string>& clients,
+                                                std::int64_t now_ms, double burst,
+                                                double per_second) = 0;
+  // Whether this process leads: only the leader runs what one process may do at a time. A store
+  // that only one process uses always leads.
+  [[nodiscard]] virtual bool leader() = 0;
+  // Calls `wake` (from any thread) when another process commits a lead, so its outbox need not
+  // wait for its poll. Stores that only one process uses never call it.
+  virtual void on_new_leads(std::function<void()> wake) = 0;
+  // Ends background work (listeners, leadership) before the store goes.
+  virtual void stop() = 0;
 
   // Whether a lead can be stored now, and the outbox figures. Blocking (it may touch the disk
   // and, after a fault, try a write), so it runs on a thread of its own, never an I/O thread.

@@ -1,11 +1,16 @@
-// The behaviour every engine owes the rest of the server, run against each engine.
+// The behaviour every engine owes the rest of the server, run against each engine: SQLite in a
+// temporary file, PostgreSQL on the tests' own server.
 #include "storage/store.hpp"
 
 #include <gtest/gtest.h>
 
 #include <functional>
 #include <memory>
+#include <ostream>
+#include <thread>
 
+#include "postgres.hpp"
+#include "storage/postgres/store.hpp"
 #include "storage/sqlite/store.hpp"
 #include "storage/testing.hpp"
 #include "storage/ulid.hpp"
@@ -18,20 +23,29 @@ struct engine {
   std::function<std::unique_ptr<lead_store>(const testing::temp_folder&)> open;
 };
 
+// CTest lists each case with its parameter; without this GoogleTest prints the struct's bytes.
+void PrintTo(const engine& value, std::ostream* out) { *out << value.name; }
+
 std::vector<engine> engines() {
-  return {{"sqlite", [](const testing::temp_folder& dir) {
+  return {{"sqlite",
+           [](const testing::temp_folder& dir) {
              return std::make_unique<sqlite::store>(dir.file("leads.db"));
+           }},
+          {"postgres", [](const testing::temp_folder&) {
+             return std::make_unique<postgres::store>(
+                 landing::testing::postgres_server::shared().new_database());
            }}};
 }
 
 class store_suite : public ::testing::TestWithParam<engine> {
  protected:
   void SetUp() override { store = GetParam().open(dir); }
-  std::string add(bool spam = false, bool held = false) {
-    return store
-        ->insert_batch({{{"Anna", "@anna", "a@b.co", "Hello"}, "en", "10.0.0.1", spam}}, held)
+  void TearDown() override { store->stop(); }
+  std::string add(bool spam = false, bool held = false, const std::string& client = "10.0.0.1") {
+    return store->insert_batch({{{"Anna", "@anna", "a@b.co", "Hello"}, "en", client, spam}}, held)
         .front();
   }
+  static std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
   testing::temp_folder dir;
   std::unique_ptr<lead_store> store;
 };
@@ -43,10 +57,20 @@ TEST_P(store_suite, keeps_a_lead_and_its_outbox_row_together) {
   EXPECT_EQ(found->status, "pending");
   EXPECT_EQ(found->fields.message, "Hello");
   EXPECT_EQ(found->client, "10.0.0.1");
-  const auto due = store->pending(10);
-  ASSERT_EQ(due.size(), 1U);
-  EXPECT_EQ(due.front().id, id);
+  const auto claimed = store->claim_next("a", now(), 30000, {});
+  ASSERT_TRUE(claimed.has_value());
+  EXPECT_EQ(claimed->id, id);
   EXPECT_EQ(store->check().outbox.depth, 1);
+}
+
+TEST_P(store_suite, keeps_text_of_every_kind_as_it_came) {
+  const std::string odd = "Quote \" backslash \\ comma , braces {} Анна 😀\nline two\t'";
+  const auto id = store->insert_batch({{{odd, odd, odd, odd}, "ru", odd, false}}, false).front();
+  const auto found = store->find(id);
+  ASSERT_TRUE(found.has_value());
+  EXPECT_EQ(found->fields.name, odd);
+  EXPECT_EQ(found->fields.message, odd);
+  EXPECT_EQ(found->client, odd);
 }
 
 TEST_P(store_suite, spam_is_stored_but_not_queued_and_held_waits) {
@@ -54,46 +78,95 @@ TEST_P(store_suite, spam_is_stored_but_not_queued_and_held_waits) {
   add(false, true);
   EXPECT_EQ(store->list("spam").size(), 1U);
   EXPECT_EQ(store->list("held").size(), 1U);
-  EXPECT_TRUE(store->pending(10).empty());
+  EXPECT_FALSE(store->next_due_at("a", now()).has_value());
   EXPECT_EQ(store->release_held(), 1);
-  EXPECT_EQ(store->pending(10).size(), 1U);
+  EXPECT_TRUE(store->claim_next("a", now(), 30000, {}).has_value());
 }
 
 TEST_P(store_suite, outcomes_move_a_lead_out_of_the_outbox) {
   const auto delivered = add();
   const auto failed = add();
   const auto later = add();
-  const auto now = static_cast<std::int64_t>(now_ms());
-  store->mark_delivered(delivered, now);
+  const auto at = now();
+  store->mark_delivered(delivered, at);
   store->mark_failed(failed, "http 400: chat not found");
-  store->reschedule(later, now + 60000, "http 502");
+  store->reschedule(later, at + 60000, "http 502");
   EXPECT_EQ(store->find(delivered)->status, "delivered");
-  EXPECT_EQ(store->find(delivered)->delivered_at, now);
+  EXPECT_EQ(store->find(delivered)->delivered_at, at);
   EXPECT_EQ(store->find(failed)->last_error, "http 400: chat not found");
-  const auto due = store->pending(10);
-  ASSERT_EQ(due.size(), 1U);
-  EXPECT_EQ(due.front().id, later);
-  EXPECT_EQ(due.front().next_attempt_at, now + 60000);
-  EXPECT_EQ(due.front().attempts, 1);
+  EXPECT_EQ(store->find(later)->attempts, 1);
+  EXPECT_EQ(store->next_due_at("a", at), at + 60000);
+  EXPECT_FALSE(store->claim_next("a", at, 30000, {}).has_value());
+  EXPECT_EQ(store->claim_next("a", at + 60000, 30000, {})->id, later);
   EXPECT_TRUE(store->retry(failed));
   EXPECT_FALSE(store->retry(delivered));
   EXPECT_FALSE(store->retry("no-such-lead"));
   const auto health = store->check();
   EXPECT_EQ(health.problem, fault::none);
   EXPECT_EQ(health.outbox.depth, 2);
-  EXPECT_EQ(health.outbox.last_delivered_at, now);
+  EXPECT_EQ(health.outbox.last_delivered_at, at);
 }
 
-TEST_P(store_suite, pending_leads_come_in_due_order) {
+TEST_P(store_suite, a_claim_keeps_a_lead_from_other_owners_until_its_lease_ends) {
   const auto first = add();
   const auto second = add();
-  const auto now = static_cast<std::int64_t>(now_ms());
-  store->reschedule(first, now + 5000, "later");
-  const auto due = store->pending(10);
-  ASSERT_EQ(due.size(), 2U);
-  EXPECT_EQ(due[0].id, second);
-  EXPECT_EQ(due[1].id, first);
-  EXPECT_EQ(store->pending(1).size(), 1U);
+  const auto at = now();
+  EXPECT_EQ(store->claim_next("a", at, 30000, {})->id, first);
+  // b gets the next one, not the one a holds.
+  EXPECT_EQ(store->claim_next("b", at, 30000, {})->id, second);
+  EXPECT_FALSE(store->claim_next("c", at, 30000, {}).has_value());
+  EXPECT_EQ(store->next_due_at("c", at), at + 30000);
+  // a claims its own again; once the lease is over, anyone may.
+  EXPECT_EQ(store->claim_next("a", at, 30000, {})->id, first);
+  EXPECT_EQ(store->claim_next("c", at + 30001, 30000, {})->id, first);
+  // An outcome ends the claim.
+  store->reschedule(second, at, "retry");
+  EXPECT_EQ(store->claim_next("c", at + 1, 30000, {first})->id, second);
+}
+
+TEST_P(store_suite, claims_skip_the_ids_asked_and_go_in_due_order) {
+  const auto first = add();
+  const auto second = add();
+  const auto at = now();
+  store->reschedule(first, at + 5, "later");
+  EXPECT_EQ(store->claim_next("a", at + 10, 30000, {})->id, second);
+  EXPECT_EQ(store->claim_next("b", at + 10, 30000, {second})->id, first);
+}
+
+TEST_P(store_suite, one_owner_at_a_time_has_the_chat_and_pacing_holds_for_all) {
+  const auto at = now();
+  EXPECT_TRUE(store->take_turn("a", at, 10000).granted);
+  const auto waiting = store->take_turn("b", at, 10000);
+  EXPECT_FALSE(waiting.granted);
+  EXPECT_EQ(waiting.retry_at, at + 10000);
+  store->end_turn("a", at + 1000);
+  const auto paced = store->take_turn("b", at + 500, 10000);
+  EXPECT_FALSE(paced.granted);
+  EXPECT_EQ(paced.retry_at, at + 1000);
+  EXPECT_TRUE(store->take_turn("b", at + 1000, 10000).granted);
+  // A turn whose owner died ends with its hold.
+  EXPECT_TRUE(store->take_turn("c", at + 11001, 10000).granted);
+  // A 429 seen by anyone pauses everyone; an earlier time never shortens a pause.
+  store->end_turn("c", at + 60000);
+  store->end_turn("b", at + 2000);
+  EXPECT_EQ(store->take_turn("a", at + 3000, 10000).retry_at, at + 60000);
+}
+
+TEST_P(store_suite, export_and_import_carry_a_lead_whole_and_only_once) {
+  const auto queued = add();
+  const auto done = add();
+  store->reschedule(queued, 12345, "http 502");
+  store->mark_delivered(done, 777);
+  const auto exported = store->export_all();
+  ASSERT_EQ(exported.size(), 2U);
+  testing::temp_folder other_dir;
+  auto other = GetParam().open(other_dir);
+  for (const auto& item : exported) EXPECT_TRUE(other->import(item));
+  for (const auto& item : exported) EXPECT_FALSE(other->import(item));
+  EXPECT_EQ(other->find(queued)->last_error, "http 502");
+  EXPECT_EQ(other->find(done)->delivered_at, 777);
+  EXPECT_EQ(other->next_due_at("a", 0), 12345);
+  other->stop();
 }
 
 INSTANTIATE_TEST_SUITE_P(engines, store_suite, ::testing::ValuesIn(engines()),

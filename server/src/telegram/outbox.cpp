@@ -16,7 +16,7 @@ std::int64_t now() { return static_cast<std::int64_t>(storage::now_ms()); }
 
 outbox_worker::outbox_worker(storage::lead_store& store, sender send, outbox_options options,
                              metrics& stats)
-    : store_(store), send_(std::move(send)), options_(options), stats_(stats) {
+    : store_(store), send_(std::move(send)), options_(std::move(options)), stats_(stats) {
   thread_ = std::thread([this] { run(); });
 }
 
@@ -66,6 +66,14 @@ void outbox_worker::run() {
   }
 }
 
+std::vector<std::string> outbox_worker::held_back(std::int64_t now_ms) const {
+  std::vector<std::string> out;
+  for (const auto& [id, result] : unrecorded_) {
+    if (result.what != outcome::rescheduled || result.at > now_ms) out.push_back(id);
+  }
+  return out;
+}
+
 void outbox_worker::step() {
   if (!held_released_) {
     if (const auto released = store_.release_held(); released > 0) {
@@ -76,28 +84,29 @@ void outbox_worker::step() {
   if (!unrecorded_.empty() && now() >= record_retry_at_) flush_unrecorded();
   const std::int64_t retry_records =
       unrecorded_.empty() ? std::numeric_limits<std::int64_t>::max() : record_retry_at_;
-  // One more than the leads settled in memory, so at least one candidate is not among them.
-  const auto candidates = store_.pending(unrecorded_.size() + 1);
-  const storage::lead* next = nullptr;
-  std::int64_t next_due = std::numeric_limits<std::int64_t>::max();
-  for (const auto& item : candidates) {
-    auto due = item.next_attempt_at;
-    if (const auto known = unrecorded_.find(item.id); known != unrecorded_.end()) {
-      if (known->second.what != outcome::rescheduled) continue;  // settled: never again
-      due = std::max(due, known->second.at);
-    }
-    if (due < next_due) {
-      next_due = due;
-      next = &item;
-    }
-  }
-  if (!next) {
-    sleep_until(std::min(now() + options_.poll.count(), retry_records));
+  const auto at = now();
+  const auto idle = std::min(at + options_.poll.count(), retry_records);
+  const auto due = store_.next_due_at(options_.owner, at);
+  if (!due || *due > at) {
+    sleep_until(due ? std::min(*due, idle) : idle);
     return;
   }
-  const auto due = std::max({next_due, last_send_ms_ + options_.pacing.count(), paused_until_ms_});
-  if (due > now()) {
-    sleep_until(std::min(due, retry_records));
+  const auto turn = store_.take_turn(options_.owner, at, options_.turn_hold.count());
+  if (!turn.granted) {
+    sleep_until(std::min(turn.retry_at, idle));
+    return;
+  }
+  std::optional<storage::lead> next;
+  try {
+    next = store_.claim_next(options_.owner, at, options_.lease.count(), held_back(at));
+  } catch (...) {
+    store_.end_turn(options_.owner, 0);
+    throw;
+  }
+  if (!next) {
+    // What is due is held back in memory (or another replica took it): nothing to send now.
+    store_.end_turn(options_.owner, 0);
+    sleep_until(idle);
     return;
   }
   deliver(*next);
@@ -105,38 +114,47 @@ void outbox_worker::step() {
 
 void outbox_worker::deliver(const storage::lead& item) {
   const auto result = send_(format_message(item.fields, item.id), stopping_);
-  last_send_ms_ = now();
+  const auto ended = now();
+  // The next send to the chat, by any replica: a pause after a 429, else the pacing after this
+  // call, failed or not.
+  auto next_send = ended + options_.pacing.count();
+  if (result.outcome == send_result::retry_after) {
+    next_send = std::max(next_send, ended + result.retry_after_s * 1000);
+  }
+  try {
+    store_.end_turn(options_.owner, next_send);
+  } catch (const storage::error& e) {
+    // The turn ends by itself when its hold passes; the pacing is then kept by that.
+    log::warn("outbox_turn_not_ended", {{"reason", e.what()}});
+  }
   const auto attempt = static_cast<int>(item.attempts) + 1;
   switch (result.outcome) {
     case send_result::delivered: {
-      const auto latency = static_cast<double>(last_send_ms_ - item.created_at);
+      const auto latency = static_cast<double>(ended - item.created_at);
       stats_.leads_delivered.fetch_add(1, std::memory_order_relaxed);
       stats_.observe_delivery_ms(latency);
       log::info("lead_delivered",
                 {{"id", item.id}, {"attempts", attempt}, {"latency_ms", latency}});
-      record(item, {outcome::delivered, last_send_ms_, {}});
+      record(item, {outcome::delivered, ended, {}});
       return;
     }
-    case send_result::retry_after: {
-      // The limit is the chat's, not the lead's: hold every send until it passes.
-      paused_until_ms_ = last_send_ms_ + result.retry_after_s * 1000;
+    case send_result::retry_after:
       log::warn("delivery_rate_limited",
                 {{"id", item.id}, {"retry_after_s", result.retry_after_s}});
-      record(item, {outcome::rescheduled, paused_until_ms_, result.reason});
+      record(item, {outcome::rescheduled, next_send, result.reason});
       return;
-    }
     case send_result::transient: {
       const auto delay = backoff_delay(options_.backoff, attempt, random_).count();
       log::warn(
           "delivery_retry",
           {{"id", item.id}, {"attempt", attempt}, {"delay_ms", delay}, {"reason", result.reason}});
-      record(item, {outcome::rescheduled, last_send_ms_ + delay, result.reason});
+      record(item, {outcome::rescheduled, ended + delay, result.reason});
       return;
     }
     case send_result::permanent:
       stats_.leads_failed.fetch_add(1, std::memory_order_relaxed);
       log::error("lead_failed", {{"id", item.id}, {"reason", result.reason}});
-      record(item, {outcome::failed, last_send_ms_, result.reason});
+      record(item, {outcome::failed, ended, result.reason});
       return;
   }
 }
@@ -156,7 +174,8 @@ void outbox_worker::apply(const std::string& id, const outcome& result) {
 }
 
 void outbox_worker::record(const storage::lead& item, outcome result) {
-  // Outcomes go in the order they happened: an older one still waiting goes first.
+  // While earlier outcomes wait, the store is known to refuse writes: this one waits with them
+  // and goes with the next flush.
   if (!unrecorded_.empty()) {
     unrecorded_[item.id] = std::move(result);
     unrecorded_count_ = unrecorded_.size();

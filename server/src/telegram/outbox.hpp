@@ -18,8 +18,15 @@
 namespace landing::telegram {
 
 struct outbox_options {
-  // Telegram allows about one message per second into one chat.
+  // Telegram allows about one message per second into one chat: this long from the end of one
+  // call to the start of the next, whichever replica makes them.
   std::chrono::milliseconds pacing{1000};
+  // Who this outbox is among the replicas, in the store's claims and the chat's turn.
+  std::string owner = "outbox";
+  // How long a claimed lead stays this outbox's if it dies; and how long its turn at the chat
+  // may last (a Bot API call is bounded well below it).
+  std::chrono::milliseconds lease{30000};
+  std::chrono::milliseconds turn_hold{30000};
   backoff_policy backoff;
   // Leads written by another process (`leads retry`) are noticed within this.
   std::chrono::milliseconds poll{1000};
@@ -28,7 +35,8 @@ struct outbox_options {
 };
 
 // Delivers pending leads one at a time, oldest due first, from its own thread. The store holds
-// the state, so a restart (even after kill -9) resumes where it stopped.
+// the state, so a restart (even after kill -9) resumes where it stopped; with replicas, each lead
+// is claimed by one of them, and the chat's turn and pacing are shared through the store.
 //
 // When the store cannot record an outcome (a full disk, a deleted file), the outcome is kept
 // in memory and written again with backoff, and a lead known to be delivered is never sent again
@@ -59,6 +67,8 @@ class outbox_worker {
   void run();
   void step();
   void deliver(const storage::lead& item);
+  // Leads not to claim now: settled in memory, or rescheduled in memory to a later time.
+  [[nodiscard]] std::vector<std::string> held_back(std::int64_t now_ms) const;
   void record(const storage::lead& item, outcome result);
   void apply(const std::string& id, const outcome& result);
   void flush_unrecorded();
@@ -69,8 +79,6 @@ class outbox_worker {
   outbox_options options_;
   metrics& stats_;
   std::mt19937_64 random_{std::random_device{}()};
-  std::int64_t last_send_ms_ = 0;
-  std::int64_t paused_until_ms_ = 0;
   bool held_released_ = false;
   // Touched by the worker thread only.
   std::map<std::string, outcome> unrecorded_;

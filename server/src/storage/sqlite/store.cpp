@@ -4,8 +4,10 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <filesystem>
+#include <stdexcept>
 #include <type_traits>
 
 #include "common/log.hpp"
@@ -192,14 +194,40 @@ std::int64_t store::release_held() {
   });
 }
 
-std::vector<lead> store::pending(std::size_t limit) {
-  return read([&](connection& conn) {
+std::optional<std::int64_t> store::next_due_at(const std::string& owner, std::int64_t now_ms) {
+  // The order of due leads, with the time each is free: its next attempt, or for a lead another
+  // owner holds, the end of that claim too.
+  const auto due = read([](connection& conn) {
+    statement query(conn,
+                    "SELECT o.lead_id, o.next_attempt_at FROM outbox o JOIN leads l ON l.id = "
+                    "o.lead_id WHERE l.status = 'pending' ORDER BY o.next_attempt_at");
+    std::vector<std::pair<std::string, std::int64_t>> out;
+    while (query.step()) out.emplace_back(query.text(0), query.integer(1));
+    return out;
+  });
+  const std::lock_guard lock(outbox_mutex_);
+  std::optional<std::int64_t> first;
+  for (const auto& [id, at] : due) {
+    auto free_at = at;
+    if (const auto held = claims_.find(id);
+        held != claims_.end() && held->second.first != owner && held->second.second > now_ms) {
+      free_at = std::max(at, held->second.second);
+    }
+    if (!first || free_at < *first) first = free_at;
+  }
+  return first;
+}
+
+std::optional<lead> store::claim_next(const std::string& owner, std::int64_t now_ms,
+                                      std::int64_t lease_ms, const std::vector<std::string>& skip) {
+  auto candidates = read([&](connection& conn) {
     statement query(conn, with_columns("SELECT ",
                                        ", o.next_attempt_at FROM outbox o JOIN leads l ON l.id = "
-                                       "o.lead_id WHERE l.status = 'pending' ORDER BY "
-                                       "o.next_attempt_at, l.created_at LIMIT ?")
+                                       "o.lead_id WHERE l.status = 'pending' AND "
+                                       "o.next_attempt_at <= ? ORDER BY o.next_attempt_at, "
+                                       "l.created_at")
                               .c_str());
-    query.bind(1, static_cast<std::int64_t>(limit));
+    query.bind(1, now_ms);
     std::vector<lead> out;
     while (query.step()) {
       out.push_back(read_lead(query));
@@ -207,9 +235,51 @@ std::vector<lead> store::pending(std::size_t limit) {
     }
     return out;
   });
+  const std::lock_guard lock(outbox_mutex_);
+  for (auto& item : candidates) {
+    if (std::find(skip.begin(), skip.end(), item.id) != skip.end()) continue;
+    auto& claim = claims_[item.id];
+    if (!claim.first.empty() && claim.first != owner && claim.second > now_ms) continue;
+    claim = {owner, now_ms + lease_ms};
+    return std::move(item);
+  }
+  return std::nullopt;
+}
+
+lead_store::turn store::take_turn(const std::string& owner, std::int64_t now_ms,
+                                  std::int64_t hold_ms) {
+  const std::lock_guard lock(outbox_mutex_);
+  const bool held_by_other = !turn_owner_.empty() && turn_owner_ != owner && turn_until_ > now_ms;
+  if (held_by_other) return {false, turn_until_};
+  if (next_send_at_ > now_ms) return {false, next_send_at_};
+  turn_owner_ = owner;
+  turn_until_ = now_ms + hold_ms;
+  return {true, 0};
+}
+
+void store::end_turn(const std::string& owner, std::int64_t next_send_ms) {
+  const std::lock_guard lock(outbox_mutex_);
+  next_send_at_ = std::max(next_send_at_, next_send_ms);
+  if (turn_owner_ == owner) {
+    turn_owner_.clear();
+    turn_until_ = 0;
+  }
+}
+
+std::vector<std::int64_t> store::take_tokens(const std::vector<std::string>& /*clients*/,
+                                             std::int64_t /*now_ms*/, double /*burst*/,
+                                             double /*per_second*/) {
+  // One process: its own rate limiter keeps the buckets (leads::rate_limiter).
+  throw std::logic_error("take_tokens on a store that only one process uses");
+}
+
+void store::forget_claim(const std::string& id) {
+  const std::lock_guard lock(outbox_mutex_);
+  claims_.erase(id);
 }
 
 void store::mark_delivered(const std::string& id, std::int64_t at_ms) {
+  forget_claim(id);
   write(false, [&](connection& conn) {
     transaction txn(conn);
     statement(conn,
@@ -226,6 +296,7 @@ void store::mark_delivered(const std::string& id, std::int64_t at_ms) {
 
 void store::reschedule(const std::string& id, std::int64_t next_attempt_ms,
                        const std::string& error) {
+  forget_claim(id);
   write(false, [&](connection& conn) {
     transaction txn(conn);
     statement(conn, "UPDATE leads SET attempts = attempts + 1, last_error = ? WHERE id = ?")
@@ -242,6 +313,7 @@ void store::reschedule(const std::string& id, std::int64_t next_attempt_ms,
 }
 
 void store::mark_failed(const std::string& id, const std::string& reason) {
+  forget_claim(id);
   write(false, [&](connection& conn) {
     transaction txn(conn);
     statement(conn,
@@ -294,6 +366,56 @@ std::vector<lead> store::list(const std::string& status) {
     std::vector<lead> out;
     while (query.step()) out.push_back(read_lead(query));
     return out;
+  });
+}
+
+std::vector<lead_store::stored_lead> store::export_all() {
+  return read([](connection& conn) {
+    statement query(conn, with_columns("SELECT ",
+                                       ", o.next_attempt_at, o.lead_id IS NOT NULL FROM leads l "
+                                       "LEFT JOIN outbox o ON o.lead_id = l.id ORDER BY l.id")
+                              .c_str());
+    std::vector<stored_lead> out;
+    while (query.step()) {
+      stored_lead item{read_lead(query), query.integer(13) != 0};
+      item.record.next_attempt_at = query.integer(12);
+      out.push_back(std::move(item));
+    }
+    return out;
+  });
+}
+
+bool store::import(const stored_lead& item) {
+  return write(false, [&](connection& conn) {
+    transaction txn(conn);
+    const auto& l = item.record;
+    statement insert(conn,
+                     "INSERT INTO leads (id, created_at, name, social, email, message, locale, "
+                     "client, status, attempts, last_error, delivered_at) VALUES (?, ?, ?, ?, ?, "
+                     "?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING");
+    insert.bind(1, l.id).bind(2, l.created_at).bind(3, l.fields.name).bind(4, l.fields.social);
+    insert.bind(5, l.fields.email).bind(6, l.fields.message).bind(7, l.locale).bind(8, l.client);
+    insert.bind(9, l.status).bind(10, l.attempts);
+    if (l.last_error.empty()) {
+      insert.bind_null(11);
+    } else {
+      insert.bind(11, l.last_error);
+    }
+    if (l.delivered_at == 0) {
+      insert.bind_null(12);
+    } else {
+      insert.bind(12, l.delivered_at);
+    }
+    insert.step();
+    if (conn.changes() == 0) return false;
+    if (item.queued) {
+      statement(conn, "INSERT INTO outbox (lead_id, next_attempt_at) VALUES (?, ?)")
+          .bind(1, l.id)
+          .bind(2, l.next_attempt_at)
+          .step();
+    }
+    txn.commit();
+    return true;
   });
 }
 

@@ -7,6 +7,7 @@
 #include <random>
 #include <shared_mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "storage/sqlite/connection.hpp"
@@ -35,14 +36,28 @@ class store final : public lead_store {
 
   std::vector<std::string> insert_batch(const std::vector<new_lead>& leads, bool held) override;
   std::int64_t release_held() override;
-  std::vector<lead> pending(std::size_t limit) override;
+  std::optional<std::int64_t> next_due_at(const std::string& owner, std::int64_t now_ms) override;
+  std::optional<lead> claim_next(const std::string& owner, std::int64_t now_ms,
+                                 std::int64_t lease_ms,
+                                 const std::vector<std::string>& skip) override;
   void mark_delivered(const std::string& id, std::int64_t at_ms) override;
   void reschedule(const std::string& id, std::int64_t next_attempt_ms,
                   const std::string& error) override;
   void mark_failed(const std::string& id, const std::string& reason) override;
   bool retry(const std::string& id) override;
+  turn take_turn(const std::string& owner, std::int64_t now_ms, std::int64_t hold_ms) override;
+  void end_turn(const std::string& owner, std::int64_t next_send_ms) override;
   std::optional<lead> find(const std::string& id) override;
   std::vector<lead> list(const std::string& status) override;
+  std::vector<stored_lead> export_all() override;
+  bool import(const stored_lead& item) override;
+  [[nodiscard]] bool shared() const override { return false; }
+  std::vector<std::int64_t> take_tokens(const std::vector<std::string>& clients,
+                                        std::int64_t now_ms, double burst,
+                                        double per_second) override;
+  [[nodiscard]] bool leader() override { return true; }
+  void on_new_leads(std::function<void()> /*wake*/) override {}
+  void stop() override {}
   health check() override;
 
  private:
@@ -63,6 +78,7 @@ class store final : public lead_store {
   // With the gate held alone: one write that proves the disk takes writes (again).
   void probe();
   void note_write(const std::string& failure, fault problem = fault::none);
+  void forget_claim(const std::string& id);
 
   std::string path_;
   options options_;
@@ -77,6 +93,13 @@ class store final : public lead_store {
   std::mutex failure_mutex_;
   std::string last_write_failure_;  // empty once a write has succeeded since
   fault last_write_fault_ = fault::none;
+  // One process owns an SQLite file, so the outbox's claims and the chat's turn live in memory:
+  // they need no write, and deliveries go on while the disk refuses writes.
+  std::mutex outbox_mutex_;
+  std::unordered_map<std::string, std::pair<std::string, std::int64_t>> claims_;  // owner, until
+  std::string turn_owner_;
+  std::int64_t turn_until_ = 0;
+  std::int64_t next_send_at_ = 0;
   // After the disk refused writes (read-only, I/O errors) the store keeps no connection open,
   // so the file system can be unmounted, checked and mounted again while the server runs; each
   // operation then opens its own. Changed with the gate held alone.
