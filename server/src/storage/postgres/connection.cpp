@@ -1,0 +1,150 @@
+#include "storage/postgres/connection.hpp"
+
+#include <libpq-fe.h>
+
+#include <cstdlib>
+
+#include "common/redact.hpp"
+
+namespace landing::storage::postgres {
+
+std::string password_of(std::string_view uri) {
+  const auto scheme = uri.find("://");
+  if (scheme == std::string_view::npos) return {};
+  auto rest = uri.substr(scheme + 3);
+  // The authority ends at the path or the query; its last '@' ends the user part.
+  const auto authority = rest.substr(0, rest.find_first_of("/?"));
+  const auto at = authority.rfind('@');
+  if (at == std::string_view::npos) return {};
+  const auto userinfo = authority.substr(0, at);
+  const auto colon = userinfo.find(':');
+  if (colon == std::string_view::npos) return {};
+  return std::string(userinfo.substr(colon + 1));
+}
+
+result::result(result&& other) noexcept : res_(other.res_) { other.res_ = nullptr; }
+
+result& result::operator=(result&& other) noexcept {
+  if (this != &other) {
+    PQclear(res_);
+    res_ = other.res_;
+    other.res_ = nullptr;
+  }
+  return *this;
+}
+
+result::~result() { PQclear(res_); }
+
+int result::rows() const { return PQntuples(res_); }
+
+bool result::is_null(int row, int column) const { return PQgetisnull(res_, row, column) != 0; }
+
+std::string result::text(int row, int column) const {
+  return {PQgetvalue(res_, row, column), static_cast<std::size_t>(PQgetlength(res_, row, column))};
+}
+
+std::int64_t result::integer(int row, int column) const {
+  return is_null(row, column) ? 0 : std::strtoll(PQgetvalue(res_, row, column), nullptr, 10);
+}
+
+double result::number(int row, int column) const {
+  return is_null(row, column) ? 0 : std::strtod(PQgetvalue(res_, row, column), nullptr);
+}
+
+connection::connection(const std::string& uri, std::chrono::milliseconds connect_timeout)
+    : password_(password_of(uri)) {
+  // connect_timeout bounds the handshake; keepalives make a peer that vanished (a replica's
+  // host, the database's) show up as an error within seconds instead of hanging a call.
+  const auto timeout = std::to_string(std::max<long long>(1, connect_timeout.count() / 1000));
+  const char* keys[] = {"dbname",
+                        "connect_timeout",
+                        "keepalives",
+                        "keepalives_idle",
+                        "keepalives_interval",
+                        "keepalives_count",
+                        "application_name",
+                        nullptr};
+  const char* values[] = {uri.c_str(), timeout.c_str(),  "1",    "5", "2",
+                          "2",         "landing-server", nullptr};
+  // expand_dbname=1: the URI in "dbname" is parsed whole; the other keys fill in what it omits.
+  conn_ = PQconnectdbParams(keys, values, 1);
+  if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
+    // The destructor does not run for a half-built object: the handle is freed here.
+    std::string message = conn_ ? PQerrorMessage(conn_) : "out of memory";
+    PQfinish(conn_);
+    conn_ = nullptr;
+    while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
+      message.pop_back();
+    throw error(redact_uris(redact("cannot connect to PostgreSQL: " + message, password_)), "",
+                true);
+  }
+  // libpq prints the server's notices ("relation … already exists, skipping") to stderr, where
+  // they would break the one-JSON-object-per-line log; they say nothing an operator needs.
+  PQsetNoticeProcessor(
+      conn_, [](void*, const char*) {}, nullptr);
+}
+
+connection::~connection() { PQfinish(conn_); }
+
+void connection::fail(const std::string& what, pg_result* res) {
+  std::string state;
+  if (res) {
+    if (const char* code = PQresultErrorField(res, PG_DIAG_SQLSTATE)) state = code;
+  }
+  std::string message = conn_ ? PQerrorMessage(conn_) : "out of memory";
+  while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+  const bool lost = !conn_ || PQstatus(conn_) != CONNECTION_OK;
+  PQclear(res);
+  auto text = what + ": " + message;
+  if (!password_.empty()) text = redact(std::move(text), password_);
+  throw error(redact_uris(text), state, lost);
+}
+
+result connection::exec(std::string_view sql, const std::vector<param>& params) {
+  std::vector<const char*> values;
+  values.reserve(params.size());
+  for (const auto& value : params) values.push_back(value ? value->c_str() : nullptr);
+  const std::string text(sql);
+  // Without parameters the simple protocol runs it, which allows several statements (a
+  // migration step); with them, one statement in the extended protocol.
+  pg_result* res = params.empty()
+                       ? PQexec(conn_, text.c_str())
+                       : PQexecParams(conn_, text.c_str(), static_cast<int>(params.size()), nullptr,
+                                      values.data(), nullptr, nullptr, 0);
+  const auto status = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
+  if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) fail("postgres", res);
+  return result(res);
+}
+
+bool connection::alive() const { return conn_ && PQstatus(conn_) == CONNECTION_OK; }
+
+int connection::socket() const { return PQsocket(conn_); }
+
+std::vector<std::string> connection::notifications() {
+  std::vector<std::string> channels;
+  if (PQconsumeInput(conn_) == 0) fail("postgres", nullptr);
+  while (PGnotify* note = PQnotifies(conn_)) {
+    channels.emplace_back(note->relname);
+    PQfreemem(note);
+  }
+  return channels;
+}
+
+transaction::transaction(connection& conn) : conn_(conn) { conn_.exec("BEGIN"); }
+
+transaction::~transaction() {
+  if (!done_ && conn_.alive()) {
+    try {
+      conn_.exec("ROLLBACK");
+    } catch (...) {
+      // The server rolls back by itself when the connection goes.
+    }
+  }
+}
+
+void transaction::commit() {
+  conn_.exec("COMMIT");
+  done_ = true;
+}
+
+}  // namespace landing::storage::postgres

@@ -1,0 +1,85 @@
+#include "storage/postgres/migrations.hpp"
+
+#include <array>
+#include <string>
+
+namespace landing::storage::postgres {
+namespace {
+
+// Any number, the same in every replica: the advisory lock that serializes migrations.
+constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(727001)";
+
+// Append only: a released step never changes, or existing databases would diverge.
+constexpr std::array<const char*, 2> steps{
+    // The schema the SQLite engine started with.
+    R"sql(
+CREATE TABLE leads (
+  id text PRIMARY KEY,
+  created_at bigint NOT NULL,
+  name text NOT NULL,
+  social text NOT NULL,
+  email text NOT NULL,
+  message text NOT NULL,
+  locale text NOT NULL,
+  client text NOT NULL,
+  status text NOT NULL CHECK (status IN ('pending', 'held', 'spam', 'delivered', 'failed')),
+  attempts integer NOT NULL DEFAULT 0,
+  last_error text,
+  delivered_at bigint
+);
+CREATE INDEX leads_by_status ON leads (status, created_at);
+CREATE TABLE outbox (
+  lead_id text PRIMARY KEY REFERENCES leads (id),
+  next_attempt_at bigint NOT NULL
+);
+CREATE INDEX outbox_by_due ON outbox (next_attempt_at);
+)sql",
+    // Replicas: claims with a lease, the chat's turn and pacing, shared rate-limit buckets (an
+    // unlogged table: a crash of the database empties them, which only gives a fresh burst), the
+    // health probe.
+    R"sql(
+ALTER TABLE outbox ADD COLUMN claimed_by text, ADD COLUMN claimed_until bigint;
+CREATE TABLE chat_state (
+  id integer PRIMARY KEY CHECK (id = 1),
+  turn_owner text,
+  turn_until bigint,
+  next_send_at bigint NOT NULL DEFAULT 0
+);
+INSERT INTO chat_state (id) VALUES (1);
+CREATE UNLOGGED TABLE rate_buckets (
+  client text PRIMARY KEY,
+  tokens double precision NOT NULL,
+  updated_at bigint NOT NULL
+);
+CREATE TABLE health_probe (
+  id integer PRIMARY KEY CHECK (id = 1),
+  checked_at bigint NOT NULL
+);
+)sql",
+};
+
+}  // namespace
+
+int schema_version(connection& conn) {
+  const auto found = conn.exec("SELECT to_regclass('landing_schema') IS NOT NULL");
+  if (found.text(0, 0) != "t") return 0;
+  const auto version = conn.exec("SELECT version FROM landing_schema");
+  return version.rows() > 0 ? static_cast<int>(version.integer(0, 0)) : 0;
+}
+
+void migrate(connection& conn) {
+  for (std::size_t step = 0; step < steps.size(); ++step) {
+    transaction txn(conn);
+    conn.exec(migration_lock);
+    conn.exec("CREATE TABLE IF NOT EXISTS landing_schema (version integer NOT NULL)");
+    // Read under the lock: another replica may have migrated meanwhile.
+    const int version = schema_version(conn);
+    if (version > static_cast<int>(step)) continue;
+    conn.exec(steps[step]);
+    conn.exec("DELETE FROM landing_schema");
+    conn.exec("INSERT INTO landing_schema (version) VALUES ($1)", {std::to_string(step + 1)});
+    txn.commit();
+  }
+}
+
+}  // namespace landing::storage::postgres

@@ -1,0 +1,13 @@
+#pragma once
+
+#include "storage/postgres/connection.hpp"
+
+namespace landing::storage::postgres {
+
+// Brings the schema to the newest version, recorded in landing_schema. Each step runs in its own
+// transaction under an advisory lock, so replicas that start together migrate once, in order.
+void migrate(connection& conn);
+
+int schema_version(connection& conn);
+
+}  // namespace landing::storage::postgres

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+// A real PostgreSQL for the tests, never a mock: initdb and pg_ctl in a temporary folder, a unix
+// socket in that folder and no TCP port, run as an unprivileged user (postgres, when the tests
+// run as root, as the gate does).
+namespace landing::testing {
+
+class postgres_server {
+ public:
+  // The server the tests share: the one CTest started for the run (its folder in the environment
+  // variable LANDING_TEST_POSTGRES), or else one this binary starts on first use and stops when
+  // it exits. Throws std::runtime_error with PostgreSQL's own log when it cannot start.
+  static postgres_server& shared();
+
+  // A server in `dir` (created, or taken over when one already runs there). owned: stopped and
+  // removed when this object goes. Tests that stop the server use one of their own this way.
+  postgres_server(std::filesystem::path dir, bool owned);
+
+  // A new, empty database for one test, and the URI to reach it as a role with a password (the
+  // socket trusts local users, so the password is not checked, only carried, as in production).
+  std::string new_database();
+  [[nodiscard]] const std::string& password() const { return password_; }
+
+  // For the tests that take the database away: a fast shutdown, and a start again.
+  void stop();
+  void start();
+
+  postgres_server(const postgres_server&) = delete;
+  postgres_server& operator=(const postgres_server&) = delete;
+  ~postgres_server();
+
+ private:
+  void admin(const std::string& sql);
+
+  std::filesystem::path dir_;
+  bool owned_ = true;
+  std::filesystem::path bin_;
+  std::string password_ = "s3cret-Pa55";
+  int databases_ = 0;
+  bool running_ = false;
+};
+
+// Runs argv as the user PostgreSQL runs as; its exit code. Output goes to `log`.
+int run_as_postgres(const std::vector<std::string>& argv, const std::filesystem::path& log);
+
+}  // namespace landing::testing

@@ -1,0 +1,36 @@
+// CTest's fixture: one PostgreSQL for the whole test run instead of one per test process.
+//   test_postgres start DIR    initdb (first time) and start, in DIR
+//   test_postgres stop DIR     stop, and remove DIR
+#include <filesystem>
+#include <iostream>
+#include <string>
+
+#include "postgres.hpp"
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    std::cerr << "usage: test_postgres start|stop DIR\n";
+    return 2;
+  }
+  const std::string command = argv[1];
+  const std::filesystem::path dir = argv[2];
+  try {
+    if (command == "start") {
+      std::error_code ignored;
+      std::filesystem::remove_all(dir, ignored);  // a leftover of an interrupted run
+      // Not owned: it must outlive this process, for the tests.
+      landing::testing::postgres_server server(dir, false);
+      std::cout << "PostgreSQL for the tests runs in " << dir.string() << "\n";
+      return 0;
+    }
+    if (command == "stop") {
+      landing::testing::postgres_server server(dir, true);
+      return 0;
+    }
+  } catch (const std::exception& e) {
+    std::cerr << e.what() << "\n";
+    return 1;
+  }
+  std::cerr << "usage: test_postgres start|stop DIR\n";
+  return 2;
+}
