@@ -1,4 +1,6 @@
 // Configuration and wiring only: every behaviour lives in the rooms under src/.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <boost/json/parse.hpp>
 #include <cstdlib>
@@ -8,12 +10,14 @@
 #include <iostream>
 #include <iterator>
 #include <memory>
+#include <random>
 #include <thread>
 
 #include "app/app.hpp"
 #include "app/health.hpp"
 #include "app/hosts.hpp"
 #include "common/log.hpp"
+#include "common/redact.hpp"
 #include "http/forwarded.hpp"
 #include "http/server.hpp"
 #include "leads/cli.hpp"
@@ -21,7 +25,8 @@
 #include "leads/rate_limit.hpp"
 #include "leads/writer.hpp"
 #include "site/site.hpp"
-#include "storage/sqlite/store.hpp"
+#include "storage/copy.hpp"
+#include "storage/open.hpp"
 #include "telegram/bot_client.hpp"
 #include "telegram/outbox.hpp"
 
@@ -47,6 +52,7 @@ struct config {
   long backoff_base_ms = 1000;
   long backoff_cap_ms = 60000;
   long delivery_timeout_ms = 10000;
+  long outbox_lease_ms = 30000;
   std::string leads_status;
   std::string lead_id;
 };
@@ -72,8 +78,10 @@ telegram_config telegram_from_env() {
 }
 
 // Start-up failures are one line on stderr and exit code 2, so scripts can tell them apart.
+// The reason never carries a database URI's password, whatever it quotes (CLI11 repeats the
+// arguments it did not expect).
 int fail(const std::string& reason) {
-  std::cerr << "landing-server: " << reason << "\n";
+  std::cerr << "landing-server: " << redact_uris(reason) << "\n";
   return 2;
 }
 
@@ -84,7 +92,9 @@ void define_options(CLI::App& cli, config& cfg) {
   cli.add_option("--site", cfg.site, "folder with the built site")
       ->envname("LANDING_SITE")
       ->capture_default_str();
-  cli.add_option("--db", cfg.db, "SQLite database file for leads")
+  cli.add_option("--db", cfg.db,
+                 "where leads live: an SQLite file, or a PostgreSQL URI (postgresql://…) that "
+                 "several replicas share")
       ->envname("LANDING_DB")
       ->capture_default_str();
   cli.add_option("--threads", cfg.threads, "I/O threads (0: one per core)")
@@ -139,6 +149,12 @@ void define_options(CLI::App& cli, config& cfg) {
       ->envname("LANDING_DELIVERY_TIMEOUT_MS")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  cli.add_option("--outbox-lease-ms", cfg.outbox_lease_ms,
+                 "how long a replica's claim on a lead lasts; a dead replica's leads go to "
+                 "another one after it")
+      ->envname("LANDING_OUTBOX_LEASE_MS")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
 }
 
 // The origin the site was built for (web/scripts/prerender.mjs writes it); empty when unknown.
@@ -153,10 +169,19 @@ std::string built_origin(const std::string& site_dir) {
   return origin && origin->is_string() ? std::string(origin->as_string()) : std::string();
 }
 
-storage::sqlite::options store_options(const config& cfg) {
-  storage::sqlite::options out;
-  out.disk_reserve_bytes = cfg.disk_reserve_mb * 1024 * 1024;
+storage::engine_options store_options(const config& cfg) {
+  storage::engine_options out;
+  out.sqlite.disk_reserve_bytes = cfg.disk_reserve_mb * 1024 * 1024;
   return out;
+}
+
+// Who this process is among the replicas: in claims, the chat's turn and the logs.
+std::string replica_name() {
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
+  std::random_device random;
+  return std::string(host) + "-" + std::to_string(::getpid()) + "-" +
+         std::to_string(random() % 100000);
 }
 
 int serve(const config& cfg) {
@@ -187,11 +212,16 @@ int serve(const config& cfg) {
   std::unique_ptr<storage::lead_store> store;
   std::unique_ptr<telegram::outbox_worker> outbox;
   std::unique_ptr<app::health_monitor> health;
+  std::unique_ptr<leads::limiter> limiter;
   std::unique_ptr<leads::lead_writer> writer;
   try {
-    store = std::make_unique<storage::sqlite::store>(cfg.db, store_options(cfg));
+    store = storage::open(cfg.db, store_options(cfg));
     if (telegram.configured()) {
       telegram::outbox_options delivery;
+      delivery.owner = replica_name();
+      delivery.lease = std::chrono::milliseconds(cfg.outbox_lease_ms);
+      // The chat's turn outlasts one Bot API call, however it ends.
+      delivery.turn_hold = std::chrono::milliseconds(cfg.delivery_timeout_ms + 2000);
       delivery.backoff = {std::chrono::milliseconds(cfg.backoff_base_ms),
                           std::chrono::milliseconds(cfg.backoff_cap_ms)};
       auto client = std::make_shared<telegram::bot_client>(
@@ -203,6 +233,9 @@ int serve(const config& cfg) {
             return client->send(text, &cancel);
           },
           delivery, stats);
+      store->on_new_leads([&outbox] {
+        if (outbox) outbox->notify();
+      });
     } else {
       log::warn("telegram_not_configured", {{"effect",
                                              "leads are stored as held until a restart with "
@@ -211,15 +244,22 @@ int serve(const config& cfg) {
     health = std::make_unique<app::health_monitor>(
         *store, telegram.configured(), [&outbox] { return outbox ? outbox->unrecorded() : 0; },
         app::health_monitor::options{});
-    writer = std::make_unique<leads::lead_writer>(*store, !telegram.configured(), [&outbox] {
-      if (outbox) outbox->notify();
-    });
+    // Several replicas share the per-client limit through the store; one process keeps it.
+    if (store->shared()) {
+      limiter =
+          std::make_unique<leads::shared_rate_limiter>(*store, cfg.rate_burst, cfg.rate_per_minute);
+    } else {
+      limiter = std::make_unique<leads::rate_limiter>(cfg.rate_burst, cfg.rate_per_minute);
+    }
+    writer =
+        std::make_unique<leads::lead_writer>(*store, *limiter, !telegram.configured(), [&outbox] {
+          if (outbox) outbox->notify();
+        });
   } catch (const std::exception& e) {
-    return fail(std::string("database ") + cfg.db + ": " + e.what());
+    return fail("database " + storage::describe(cfg.db) + ": " + e.what());
   }
 
-  leads::rate_limiter limiter(cfg.rate_burst, cfg.rate_per_minute);
-  leads::contact_endpoint contact(*writer, limiter, files, stats, options.trusted_proxies);
+  leads::contact_endpoint contact(*writer, files, stats, options.trusted_proxies);
   app::services parts;
   parts.files = &files;
   parts.stats = &stats;
@@ -289,6 +329,7 @@ int serve(const config& cfg) {
   writer->stop();
   if (outbox) outbox->stop();
   health->stop();
+  store->stop();
   log::info("stopped");
   return 0;
 }
@@ -311,6 +352,13 @@ int main(int argc, char** argv) {
   auto* export_leads = leads->add_subcommand("export", "all leads as CSV")->fallthrough();
   bool csv = false;
   export_leads->add_flag("--csv", csv, "CSV (the only format)")->required();
+  std::string copy_from;
+  std::string copy_to;
+  auto* migrate_db = cli.add_subcommand(
+      "migrate-db",
+      "copy every lead from one database to another (SQLite to PostgreSQL); safe to run twice");
+  migrate_db->add_option("--from", copy_from, "the database to copy from")->required();
+  migrate_db->add_option("--to", copy_to, "the database to copy into")->required();
   try {
     cli.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -318,23 +366,56 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return fail(e.what());
   }
-  log::init(cfg.debug);
+  landing::log::init(cfg.debug);
 
-  std::error_code ec;
-  if (const auto parent = std::filesystem::path(cfg.db).parent_path(); !parent.empty()) {
-    std::filesystem::create_directories(parent, ec);
-    if (ec) return fail("cannot create " + parent.string() + ": " + ec.message());
+  const auto make_folder = [](const std::string& db) -> std::string {
+    if (!storage::is_file(db)) return {};
+    std::error_code ec;
+    if (const auto parent = std::filesystem::path(db).parent_path(); !parent.empty()) {
+      std::filesystem::create_directories(parent, ec);
+      if (ec) return "cannot create " + parent.string() + ": " + ec.message();
+    }
+    return {};
+  };
+  if (migrate_db->parsed()) {
+    if (const auto problem = make_folder(copy_to); !problem.empty()) return fail(problem);
+    try {
+      auto options = store_options(cfg);
+      options.postgres.session = false;
+      auto from = storage::open(copy_from, options);
+      auto to = storage::open(copy_to, options);
+      const auto report = storage::copy_leads(*from, *to);
+      from->stop();
+      to->stop();
+      std::cout << "copied " << report.copied << " leads, " << report.already_there
+                << " were there already; " << report.verified << " of " << report.source_total
+                << " found in " << storage::describe(copy_to) << "\n";
+      return report.verified == report.source_total ? 0 : 1;
+    } catch (const std::exception& e) {
+      return fail(std::string("migrate-db: ") + e.what());
+    }
   }
+  if (const auto problem = make_folder(cfg.db); !problem.empty()) return fail(problem);
   if (!leads->parsed()) return serve(cfg);
 
   try {
-    storage::sqlite::store store(cfg.db, store_options(cfg));
+    auto options = store_options(cfg);
+    options.postgres.session = false;
+    const auto store = storage::open(cfg.db, options);
     namespace leads_cli = leads::cli;
-    if (list->parsed()) return leads_cli::list(store, cfg.leads_status, std::cout);
-    if (show->parsed()) return leads_cli::show(store, cfg.lead_id, std::cout, std::cerr);
-    if (retry->parsed()) return leads_cli::retry(store, cfg.lead_id, std::cout, std::cerr);
-    return leads_cli::export_csv(store, std::cout);
+    int code = 0;
+    if (list->parsed()) {
+      code = leads_cli::list(*store, cfg.leads_status, std::cout);
+    } else if (show->parsed()) {
+      code = leads_cli::show(*store, cfg.lead_id, std::cout, std::cerr);
+    } else if (retry->parsed()) {
+      code = leads_cli::retry(*store, cfg.lead_id, std::cout, std::cerr);
+    } else {
+      code = leads_cli::export_csv(*store, std::cout);
+    }
+    store->stop();
+    return code;
   } catch (const std::exception& e) {
-    return fail(std::string("database ") + cfg.db + ": " + e.what());
+    return fail("database " + storage::describe(cfg.db) + ": " + e.what());
   }
 }

@@ -1,0 +1,24 @@
+#include "storage/copy.hpp"
+
+#include <unordered_set>
+
+namespace landing::storage {
+
+copy_report copy_leads(lead_store& from, lead_store& to) {
+  copy_report report;
+  const auto leads = from.export_all();
+  report.source_total = leads.size();
+  for (const auto& item : leads) {
+    if (to.import(item)) {
+      ++report.copied;
+    } else {
+      ++report.already_there;
+    }
+  }
+  std::unordered_set<std::string> present;
+  for (const auto& item : to.export_all()) present.insert(item.record.id);
+  for (const auto& item : leads) report.verified += present.contains(item.record.id) ? 1 : 0;
+  return report;
+}
+
+}  // namespace landing::storage
