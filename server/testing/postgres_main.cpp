@@ -16,8 +16,13 @@ int main(int argc, char** argv) {
   const std::filesystem::path dir = argv[2];
   try {
     if (command == "start") {
+      // A leftover of an interrupted run: its server may still run there, and would hold on to
+      // the folder's files after they are removed. Stopped first, then removed with its folder.
+      if (std::filesystem::exists(dir / "data" / "postmaster.pid")) {
+        const landing::testing::postgres_server leftover(dir, true);
+      }
       std::error_code ignored;
-      std::filesystem::remove_all(dir, ignored);  // a leftover of an interrupted run
+      std::filesystem::remove_all(dir, ignored);
       // Not owned: it must outlive this process, for the tests.
       landing::testing::postgres_server server(dir, false);
       std::cout << "PostgreSQL for the tests runs in " << dir.string() << "\n";
