@@ -96,6 +96,35 @@ TEST_F(delivery, sends_the_contract_text_as_plain_text_to_the_chat) {
   EXPECT_EQ(server->output().find("TEST-secret"), std::string::npos);
 }
 
+// How a systemd unit hands the token over: a file (TELEGRAM_BOT_TOKEN_FILE) or a credential in
+// $CREDENTIALS_DIRECTORY. Either way the binary delivers with it and never logs it.
+TEST_F(delivery, takes_the_token_from_a_file_or_a_systemd_credential) {
+  write_file(dir.path / "creds" / "telegram-bot-token", std::string(test_token) + "\n");
+  write_file(dir.path / "token", std::string(test_token) + "\n");
+  const std::vector<std::map<std::string, std::string>> ways = {
+      {{"TELEGRAM_BOT_TOKEN_FILE", (dir.path / "token").string()}},
+      {{"CREDENTIALS_DIRECTORY", (dir.path / "creds").string()}},
+  };
+  std::size_t sent = 0;
+  for (auto env : ways) {
+    env["TELEGRAM_CHAT_ID"] = "42";
+    env["TELEGRAM_API_BASE"] = bot.base_url();
+    server_process server({"--site", (dir.path / "site").string(), "--db", db()}, env,
+                          dir.path / ("server-" + std::to_string(sent) + ".log"));
+    post(server, lead_json("Anna", "From a token file"));
+    ASSERT_TRUE(bot.wait_for(++sent, 5s));
+    EXPECT_EQ(bot.requests().back().path, std::string("/bot") + test_token + "/sendMessage");
+    EXPECT_EQ(server.terminate(), 0);
+    EXPECT_EQ(server.output().find("TEST-secret"), std::string::npos);
+  }
+  // A token file that cannot be read stops the start with a reason, not a server without Telegram.
+  const auto refused = run_binary({"--site", (dir.path / "site").string(), "--db", db()},
+                                  {{"TELEGRAM_BOT_TOKEN_FILE", (dir.path / "nowhere").string()}});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.output.find("cannot read the bot token file"), std::string::npos)
+      << refused.output;
+}
+
 TEST_F(delivery, paces_messages_to_one_per_second) {
   auto server = start(bot.base_url());
   for (int i = 0; i < 3; ++i) post(*server, lead_json("Anna", "Message " + std::to_string(i)));

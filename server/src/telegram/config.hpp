@@ -1,0 +1,29 @@
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace landing::telegram {
+
+struct config {
+  std::string token;
+  std::string chat_id;
+  std::string api_base = "https://api.telegram.org";
+  [[nodiscard]] bool configured() const { return !token.empty() && !chat_id.empty(); }
+};
+
+// Reads one environment variable; nullopt when it is not set. Tests pass their own.
+using environment = std::function<std::optional<std::string>(const char* name)>;
+environment process_environment();
+
+// The bot token comes from, in this order:
+// - TELEGRAM_BOT_TOKEN_FILE, a file only the service's user can read;
+// - systemd's credential `telegram-bot-token` (LoadCredential=, found in $CREDENTIALS_DIRECTORY);
+// - TELEGRAM_BOT_TOKEN, for `make run` and tests.
+// Never from a flag, which `ps` shows to every user. A file named but unreadable or empty, or
+// both a file and the variable, is an error (std::runtime_error) whose text names the file,
+// never the token.
+config config_from(const environment& env);
+
+}  // namespace landing::telegram
