@@ -49,6 +49,25 @@ TEST_F(site_serving, serves_localized_pages_with_language_and_security_headers) 
   EXPECT_EQ(http_call("GET", url("/ru/thanks")).body.find("thanks ru") != std::string::npos, true);
 }
 
+// Behind TLS (--hsts): two years, subdomains, and consent to the preload list.
+TEST(site_serving_hsts, sends_strict_transport_security_only_when_asked) {
+  const temp_dir dir;
+  make_site(dir.path / "site");
+  for (const bool hsts : {false, true}) {
+    std::vector<std::string> args{"--site", (dir.path / "site").string(), "--db",
+                                  (dir.path / "leads.db").string()};
+    if (hsts) args.emplace_back("--hsts");
+    server_process server(args, {}, dir.path / (hsts ? "hsts.log" : "plain.log"));
+    for (const auto* path : {"/en/", "/nowhere", "/healthz"}) {
+      const auto reply = http_call("GET", server.url(path));
+      EXPECT_EQ(reply.header("strict-transport-security"),
+                hsts ? "max-age=63072000; includeSubDomains; preload" : "")
+          << path;
+    }
+    EXPECT_EQ(server.terminate(), 0);
+  }
+}
+
 TEST_F(site_serving, redirects_single_segments_to_the_guessed_locale) {
   auto reply = http_call("GET", url("/"), {"Accept-Language: en-US,en;q=0.9"});
   EXPECT_EQ(reply.status, 302);
