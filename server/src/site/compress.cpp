@@ -1,5 +1,6 @@
 #include "site/compress.hpp"
 
+#include <brotli/decode.h>
 #include <brotli/encode.h>
 #include <zlib.h>
 
@@ -64,6 +65,37 @@ std::optional<std::string> gzip_compress(std::string_view data) {
   out.resize(stream.total_out);
   deflateEnd(&stream);
   if (result != Z_STREAM_END) return std::nullopt;
+  return out;
+}
+
+std::optional<std::string> brotli_decompress(std::string_view data, std::size_t limit) {
+  // One byte over the limit tells "too long" apart from "exactly the limit".
+  std::string out(limit + 1, '\0');
+  std::size_t size = out.size();
+  if (BrotliDecoderDecompress(data.size(), reinterpret_cast<const uint8_t*>(data.data()), &size,
+                              reinterpret_cast<uint8_t*>(out.data())) !=
+          BROTLI_DECODER_RESULT_SUCCESS ||
+      size > limit) {
+    return std::nullopt;
+  }
+  out.resize(size);
+  return out;
+}
+
+std::optional<std::string> gzip_decompress(std::string_view data, std::size_t limit) {
+  z_stream stream{};
+  if (inflateInit2(&stream, 15 + 16) != Z_OK) return std::nullopt;
+  std::string out(limit + 1, '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  stream.avail_in = static_cast<uInt>(data.size());
+  stream.next_out = reinterpret_cast<Bytef*>(out.data());
+  stream.avail_out = static_cast<uInt>(out.size());
+  const int result = inflate(&stream, Z_FINISH);
+  const auto size = stream.total_out;
+  const bool whole = result == Z_STREAM_END && stream.avail_in == 0;
+  inflateEnd(&stream);
+  if (!whole || size > limit) return std::nullopt;
+  out.resize(size);
   return out;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,5 +14,10 @@ namespace landing::site {
 std::optional<std::string> brotli_compress(std::string_view data, int quality,
                                            const std::atomic<bool>* stop = nullptr);
 std::optional<std::string> gzip_compress(std::string_view data);
+
+// Decode a compressed form read from disk, for checking it against the file it stands for.
+// Nothing comes back when the data is corrupt or decodes to more than `limit` bytes.
+std::optional<std::string> brotli_decompress(std::string_view data, std::size_t limit);
+std::optional<std::string> gzip_decompress(std::string_view data, std::size_t limit);
 
 }  // namespace landing::site

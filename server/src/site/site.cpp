@@ -7,6 +7,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <unordered_set>
 #include <vector>
 
 #include "site/compress.hpp"
@@ -80,6 +81,16 @@ std::string read_file(const std::filesystem::path& file) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// "/a.js" for "/a.js.br" and "/a.js.gz"; empty for anything else.
+std::string companion_base(std::string_view path) {
+  for (const std::string_view suffix : {".br", ".gz"}) {
+    if (path.size() > suffix.size() + 1 && path.ends_with(suffix)) {
+      return std::string(path.substr(0, path.size() - suffix.size()));
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string_view cache_control_for(std::string_view path) {
@@ -110,29 +121,71 @@ site site::load(const std::filesystem::path& root) {
   }
 
   site result;
+  std::unordered_set<std::string> names;
+  for (const auto& [path, file] : files) names.insert(path);
+  std::vector<std::pair<std::string, std::filesystem::path>> companions;
   for (const auto& [path, file] : files) {
+    if (const auto base = companion_base(path); !base.empty()) {
+      if (names.contains(base)) {
+        companions.emplace_back(path, file);
+        continue;
+      }
+    }
     result.assets_.emplace(path, make_asset(path, read_file(file)));
+  }
+  for (const auto& [path, file] : companions) {
+    auto& item = *result.assets_.at(companion_base(path));
+    if (!item.compressible) continue;
+    const std::string_view encoding = path.ends_with(".br") ? "br" : "gzip";
+    if (adopt(item, encoding, read_file(file))) {
+      ++result.precompressed_;
+    } else {
+      ++result.stale_precompressed_;
+    }
   }
   return result;
 }
 
-void site::compress(asset& item, const load_options& options, const std::atomic<bool>* stop) {
-  if (!item.compressible || item.br() || item.gzip()) return;
+bool site::adopt(asset& item, std::string_view encoding, std::string data) {
   const auto& body = item.identity.body;
-  if (auto br = brotli_compress(body, options.brotli_quality, stop);
-      br && br->size() < body.size()) {
-    item.br_storage_ = std::make_unique<const representation>(
-        make_representation(std::move(*br), item.path, "br", true));
+  if (data.size() >= body.size()) return false;
+  const auto decoded =
+      encoding == "br" ? brotli_decompress(data, body.size()) : gzip_decompress(data, body.size());
+  if (!decoded || *decoded != body) return false;
+  auto rep = std::make_unique<const representation>(
+      make_representation(std::move(data), item.path, encoding, true));
+  if (encoding == "br") {
+    item.br_storage_ = std::move(rep);
     item.br_.store(item.br_storage_.get(), std::memory_order_release);
-  }
-  if (auto gz = gzip_compress(body); gz && gz->size() < body.size()) {
-    item.gzip_storage_ = std::make_unique<const representation>(
-        make_representation(std::move(*gz), item.path, "gzip", true));
+  } else {
+    item.gzip_storage_ = std::move(rep);
     item.gzip_.store(item.gzip_storage_.get(), std::memory_order_release);
   }
+  return true;
 }
 
-void site::compress_all(const load_options& options, const std::atomic<bool>& stop) {
+bool site::compress(asset& item, const load_options& options, const std::atomic<bool>* stop) {
+  if (!item.compressible || (item.br() && item.gzip())) return false;
+  const auto& body = item.identity.body;
+  if (!item.br()) {
+    if (auto br = brotli_compress(body, options.brotli_quality, stop);
+        br && br->size() < body.size()) {
+      item.br_storage_ = std::make_unique<const representation>(
+          make_representation(std::move(*br), item.path, "br", true));
+      item.br_.store(item.br_storage_.get(), std::memory_order_release);
+    }
+  }
+  if (!item.gzip()) {
+    if (auto gz = gzip_compress(body); gz && gz->size() < body.size()) {
+      item.gzip_storage_ = std::make_unique<const representation>(
+          make_representation(std::move(*gz), item.path, "gzip", true));
+      item.gzip_.store(item.gzip_storage_.get(), std::memory_order_release);
+    }
+  }
+  return true;
+}
+
+std::size_t site::compress_all(const load_options& options, const std::atomic<bool>& stop) {
   std::vector<asset*> work;
   for (auto& [path, item] : assets_) work.push_back(item.get());
   // Smallest first: the HTML pages and small scripts get their compressed forms within
@@ -141,9 +194,11 @@ void site::compress_all(const load_options& options, const std::atomic<bool>& st
     return a->identity.body.size() < b->identity.body.size();
   });
   std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> compressed{0};
   const auto run = [&] {
-    for (auto i = next++; i < work.size() && !stop.load(); i = next++)
-      compress(*work[i], options, &stop);
+    for (auto i = next++; i < work.size() && !stop.load(); i = next++) {
+      if (compress(*work[i], options, &stop)) ++compressed;
+    }
   };
   const unsigned threads =
       std::clamp(options.threads ? options.threads : std::thread::hardware_concurrency(), 1U, 8U);
@@ -151,6 +206,7 @@ void site::compress_all(const load_options& options, const std::atomic<bool>& st
   for (unsigned t = 1; t < threads; ++t) pool.emplace_back(run);
   run();
   for (auto& thread : pool) thread.join();
+  return compressed.load();
 }
 
 const asset* site::find(std::string_view path) const {

@@ -23,9 +23,10 @@ struct representation {
   std::string not_modified_head;  // what a 304 repeats: ETag, Cache-Control, Vary
 };
 
-// A file of the site. The compressed forms arrive after start-up (brotli at quality 11 takes
-// seconds for a large bundle): each is published once through an atomic pointer, and until
-// then the identity bytes are served.
+// A file of the site. Its compressed forms come from the build (name.br and name.gz beside it,
+// loaded with the file) or, where the build left one out, after start-up (brotli at quality 11
+// takes seconds for a large bundle): each is published once through an atomic pointer, and
+// until then the identity bytes are served.
 struct asset {
   representation identity;
   std::string_view content_type;
@@ -52,18 +53,25 @@ class site {
  public:
   // Reads every file under root except dotfiles and dot-directories. Throws std::runtime_error
   // with a one-line reason when the folder cannot be read.
-  // Compression is left to compress_all(), so the server listens at once.
+  // A name.br or name.gz beside a compressible file is its precompressed form (make build
+  // writes them): used when it decodes to exactly the file's bytes and is smaller, never served
+  // under its own name. A stale or broken one is left out and counted in stale_precompressed().
+  // What is still missing is left to compress_all(), so the server listens at once.
   static site load(const std::filesystem::path& root);
+
+  // Compressed forms taken from the build, and ones found stale or broken, at load.
+  [[nodiscard]] std::size_t precompressed() const { return precompressed_; }
+  [[nodiscard]] std::size_t stale_precompressed() const { return stale_precompressed_; }
 
   // By URL path, such as "/en/index.html".
   [[nodiscard]] const asset* find(std::string_view path) const;
   [[nodiscard]] std::size_t size() const { return assets_.size(); }
   [[nodiscard]] std::size_t bytes() const;
 
-  // Computes the brotli and gzip forms of every compressible file, keeping those that are
-  // smaller, and publishes each as it is done. Safe while requests are served; returns early
-  // once `stop` is set.
-  void compress_all(const load_options& options, const std::atomic<bool>& stop);
+  // Computes the brotli and gzip forms that are still missing, keeping those that are smaller,
+  // and publishes each as it is done. Safe while requests are served; returns early once
+  // `stop` is set. Returns how many files it compressed.
+  std::size_t compress_all(const load_options& options, const std::atomic<bool>& stop);
 
   // For tests: add a file as if it had been loaded, compressed at once.
   void add(const std::string& path, std::string body, const load_options& options = {});
@@ -75,8 +83,13 @@ class site {
       return std::hash<std::string_view>{}(text);
     }
   };
-  static void compress(asset& item, const load_options& options,
+  // True when it had anything to compress.
+  static bool compress(asset& item, const load_options& options,
                        const std::atomic<bool>* stop = nullptr);
+  // Publishes a compressed form read from the build; false when it does not match the file.
+  static bool adopt(asset& item, std::string_view encoding, std::string data);
+  std::size_t precompressed_ = 0;
+  std::size_t stale_precompressed_ = 0;
   std::unordered_map<std::string, std::unique_ptr<asset>, string_hash, std::equal_to<>> assets_;
 };
 
