@@ -16,7 +16,7 @@ struct services {
   const site::site* files = nullptr;
   metrics* stats = nullptr;
   leads::contact_endpoint* contact = nullptr;
-  const health_monitor* health = nullptr;
+  health_monitor* health = nullptr;
   host_policy hosts;
 };
 
@@ -32,6 +32,7 @@ class application final : public http::handler {
   void handle_async(const http::request& req, std::function<void(http::response)> done) override;
   void answered(std::string_view target, unsigned status) override;
   void connection_refused() override;
+  void draining() override;
 
  private:
   [[nodiscard]] bool misdirected(const http::request& req) const;

@@ -92,7 +92,8 @@ http::response health_monitor::healthz() const {
   boost::json::object body;
   const bool stale = at - found->checked_at > options_.stale_after.count();
   const bool writable = found->store.problem == storage::fault::none && !stale;
-  body["status"] = writable ? "ok" : "degraded";
+  const bool draining = draining_.load();
+  body["status"] = draining ? "draining" : writable ? "ok" : "degraded";
   body["database"] = stale ? "unchecked" : storage::fault_name(found->store.problem);
   if (stale) {
     body["reason"] =
@@ -116,7 +117,7 @@ http::response health_monitor::healthz() const {
   }
   body["unrecorded_outcomes"] = found->unrecorded;
   body["checked_age_ms"] = at - found->checked_at;
-  return http::json_response(writable ? 200 : 503, boost::json::serialize(body));
+  return http::json_response(writable && !draining ? 200 : 503, boost::json::serialize(body));
 }
 
 http::response health_monitor::metrics_page(const metrics& stats) const {

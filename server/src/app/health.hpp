@@ -34,6 +34,9 @@ class health_monitor {
   void stop();
   // Checks now instead of at the next tick (after a write failed, say).
   void wake();
+  // The process is shutting down: /healthz answers 503 "draining" from now on, so a proxy's
+  // health check sends new requests elsewhere while this one finishes its own.
+  void set_draining() { draining_ = true; }
 
   [[nodiscard]] http::response healthz() const;
   [[nodiscard]] http::response metrics_page(const metrics& stats) const;
@@ -59,6 +62,7 @@ class health_monitor {
   std::condition_variable wake_;
   bool woken_ = false;
   bool stopping_ = false;
+  std::atomic<bool> draining_{false};
   std::thread thread_;
 };
 

@@ -80,6 +80,10 @@ void application::answered(std::string_view target, unsigned status) {
   parts_.stats->count_request(classify(target_only), status);
 }
 
+void application::draining() {
+  if (parts_.health) parts_.health->set_draining();
+}
+
 void application::connection_refused() {
   parts_.stats->connections_refused.fetch_add(1, std::memory_order_relaxed);
 }

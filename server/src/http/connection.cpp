@@ -45,7 +45,7 @@ std::size_t server_state::live() {
   return live_.size();
 }
 
-void server_state::close_idle() {
+void server_state::close_idle(std::chrono::steady_clock::duration grace) {
   std::vector<std::shared_ptr<connection>> alive;
   {
     const std::lock_guard lock(mutex_);
@@ -55,8 +55,8 @@ void server_state::close_idle() {
   }
   for (auto& conn : alive) {
     // The socket belongs to the connection's io_context thread.
-    boost::asio::post(conn->socket.get_executor(), [conn] {
-      if (conn->idle()) conn->close();
+    boost::asio::post(conn->socket.get_executor(), [conn, grace] {
+      if (conn->idle()) conn->deadline = std::min(conn->deadline, connection::clock::now() + grace);
     });
   }
 }

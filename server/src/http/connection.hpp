@@ -66,14 +66,18 @@ struct server_state {
   std::size_t max_per_client = 0;
   // Proxies: every client behind one shares its address, so the per-client cap skips them.
   std::vector<network> trusted_proxies;
+  // SIGTERM seen: /healthz says so, the listener may still be open (the drain delay).
+  std::atomic<bool> draining{false};
+  // The listener is closed: each connection answers what it is reading, then closes.
   std::atomic<bool> stopping{false};
 
   // Near the cap (nine tenths of it), each new connection first closes the connections that
   // have waited longest for a request; at the cap, or past the per-client cap, it is refused.
   admission admit(const std::shared_ptr<connection>& conn);
   void release(const connection* conn);
-  // Closes every idle connection; busy ones close after their current answer.
-  void close_idle();
+  // Gives every idle connection at most `grace` more to bring a request (a proxy may be sending
+  // one on it right now); busy ones close after their current answer.
+  void close_idle(std::chrono::steady_clock::duration grace);
   // Closes up to `count` of the connections idle the longest; returns how many it picked.
   std::size_t close_oldest_idle(std::size_t count);
   [[nodiscard]] std::size_t live();

@@ -27,6 +27,8 @@ class handler {
   virtual void answered(std::string_view target, unsigned status) = 0;
   // A connection refused or shed because a cap or the descriptor limit was reached.
   virtual void connection_refused() = 0;
+  // SIGTERM arrived: from now on the server is going away (health checks should say so).
+  virtual void draining() {}
 };
 
 }  // namespace landing::http

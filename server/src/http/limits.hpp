@@ -18,8 +18,17 @@ inline constexpr auto idle_deadline = 15s;
 inline constexpr auto body_deadline = 10s;
 // Large files to slow readers; generous, but still bounded.
 inline constexpr auto write_deadline = 60s;
-// After SIGTERM, in-flight work gets this long before the server stops anyway.
-inline constexpr auto shutdown_grace = 10s;
+// After SIGTERM, in-flight work gets this long before the server stops anyway. With the
+// longest drain delay it all fits in 15 s, inside systemd's default stop timeout and what an
+// orchestrator waits before SIGKILL.
+inline constexpr auto shutdown_grace = 9s;
+// Once the listener is closed, an idle kept-alive connection may still bring one request (a
+// proxy may have picked it from its pool just now); it is closed after this. A proxy in front
+// should drop idle connections sooner (deploy/Caddyfile: keepalive 3s), so that it, not we,
+// closes them and no request races a close.
+inline constexpr auto drain_idle = 5s;
+// --drain-delay-ms at most: how long /healthz says "draining" before the listener closes.
+inline constexpr auto drain_delay_cap = 5s;
 
 inline constexpr std::size_t default_max_connections = 10000;
 // A browser opens six connections to a host; an office behind one NAT address, a few dozen.

@@ -1,6 +1,7 @@
 #include "http/server.hpp"
 
 #include <fcntl.h>
+#include <linux/filter.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -19,8 +20,10 @@
 #include <csignal>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -129,6 +132,65 @@ class shortage_log {
   clock::time_point last_failure_;
 };
 
+// Admits an accepted socket and runs its session on the chosen worker. Whatever fails here
+// loses this one connection, never the acceptor.
+void start_session(socket_type socket, worker& target, server_state& state) {
+  try {
+    boost::system::error_code ec;
+    socket.set_option(tcp::no_delay(true), ec);
+    const auto peer = socket.remote_endpoint(ec);
+    if (ec) return;
+    auto conn = std::make_shared<connection>(std::move(socket), peer.address());
+    if (const auto verdict = state.admit(conn); verdict != server_state::admission::admitted) {
+      state.app->connection_refused();
+      refuse(conn->socket.native_handle(),
+             verdict == server_state::admission::client_full ? 429 : 503);
+      return;  // dropping conn closes the socket
+    }
+    auto executor = conn->socket.get_executor();
+    asio::co_spawn(executor, run_session(std::move(conn), state, target.deadlines), log_failure);
+  } catch (const std::exception& e) {
+    log::error("accept_error", {{"reason", e.what()}});
+  }
+}
+
+// Connections the kernel completed but nobody accepted yet would be reset when the listener
+// closes; they are taken and served (one request each) instead, until the first EAGAIN.
+std::size_t take_queued(worker_list& workers, tcp::acceptor& acceptor, server_state& state) {
+  std::size_t taken = 0;
+  // Asio's synchronous accept waits for a connection unless told the caller wants EAGAIN.
+  boost::system::error_code failed;
+  acceptor.non_blocking(true, failed);
+  if (failed) return 0;
+  for (;;) {
+    auto& target = *workers[taken % workers.size()];
+    boost::system::error_code ec;
+    socket_type socket(target.context);
+    acceptor.accept(socket, ec);
+    if (ec == asio::error::would_block || ec == asio::error::try_again) return taken;
+    if (ec == asio::error::connection_aborted) continue;
+    if (ec) return taken;
+    ++taken;
+    start_session(std::move(socket), target, state);
+  }
+}
+
+// With SO_REUSEPORT, every process on the port is in one group and the kernel spreads new
+// connections over them. Sockets join the group in order, so a new process that joins beside
+// an old one is index 1: this program sends every new connection there, and the old process's
+// queue stays empty while it drains. Once the old one closes, index 1 no longer exists and the
+// kernel falls back to its hash over the one that is left.
+void steer_to_newest(tcp::acceptor& acceptor) {
+  sock_filter code[] = {{BPF_RET | BPF_K, 0, 0, 1}};
+  sock_fprog program{1, code};
+  if (::setsockopt(acceptor.native_handle(), SOL_SOCKET, SO_ATTACH_REUSEPORT_CBPF, &program,
+                   sizeof program) != 0) {
+    log::warn("reuse_port_steering_unavailable",
+              {{"reason", std::strerror(errno)},
+               {"effect", "old and new processes share new connections while the old drains"}});
+  }
+}
+
 asio::awaitable<void> accept_loop(worker_list& workers, tcp::acceptor& acceptor,
                                   server_state& state) {
   reserve_descriptor reserve;
@@ -142,8 +204,8 @@ asio::awaitable<void> accept_loop(worker_list& workers, tcp::acceptor& acceptor,
   std::size_t next = 0;
   for (;;) {
     auto& target = *workers[next % workers.size()];
-    auto [ec, socket] = co_await acceptor.async_accept(target.context.get_executor(),
-                                                       asio::as_tuple(asio::use_awaitable));
+    socket_type socket(target.context);
+    auto [ec] = co_await acceptor.async_accept(socket, asio::as_tuple(asio::use_awaitable));
     if (ec == asio::error::operation_aborted || !acceptor.is_open()) co_return;
     if (out_of_descriptors(ec)) {
       shortage.failed(ec, state.live());
@@ -157,26 +219,9 @@ asio::awaitable<void> accept_loop(worker_list& workers, tcp::acceptor& acceptor,
     shortage.accepted();
     backoff = first_pause;
     ++next;
-    // Whatever fails here loses this one connection, never the acceptor.
-    try {
-      socket.set_option(tcp::no_delay(true), ec);
-      const auto peer = socket.remote_endpoint(ec);
-      if (ec) continue;
-      auto conn = std::make_shared<connection>(std::move(socket), peer.address());
-      if (const auto verdict = state.admit(conn); verdict != server_state::admission::admitted) {
-        state.app->connection_refused();
-        refuse(conn->socket.native_handle(),
-               verdict == server_state::admission::client_full ? 429 : 503);
-        continue;  // dropping conn closes the socket
-      }
-      auto executor = conn->socket.get_executor();
-      asio::co_spawn(executor, run_session(std::move(conn), state, target.deadlines), log_failure);
-    } catch (const std::exception& e) {
-      log::error("accept_error", {{"reason", e.what()}});
-    }
+    start_session(std::move(socket), target, state);
   }
 }
-
 // Runs a thread's io_context until it is stopped or runs out of work, whatever escapes it.
 void run_context(asio::io_context& context) {
   for (;;) {
@@ -262,9 +307,16 @@ void serve(const server_options& options, handler& app,
   tcp::acceptor acceptor(main_context);
   acceptor.open(options.endpoint.protocol());
   acceptor.set_option(tcp::acceptor::reuse_address(true));
+  if (options.reuse_port) {
+    const int on = 1;
+    if (::setsockopt(acceptor.native_handle(), SOL_SOCKET, SO_REUSEPORT, &on, sizeof on) != 0) {
+      throw std::system_error(errno, std::generic_category(), "SO_REUSEPORT");
+    }
+  }
   acceptor.bind(options.endpoint);
   acceptor.listen(asio::socket_base::max_listen_connections);
-  // shed_load() accepts with accept4(2) directly, which must not block.
+  if (options.reuse_port) steer_to_newest(acceptor);
+  // shed_load() and take_queued() accept with the acceptor in non-blocking mode.
   acceptor.native_non_blocking(true);
   on_listening(acceptor.local_endpoint());
 
@@ -272,16 +324,20 @@ void serve(const server_options& options, handler& app,
   std::condition_variable done_cv;
   bool done = false;
   std::thread watchdog;
-
   asio::signal_set signals(main_context, SIGINT, SIGTERM);
-  signals.async_wait([&](const boost::system::error_code& ec, int signal_number) {
-    if (ec) return;
-    log::info("shutdown_started", {{"signal", signal_number}});
-    state.stopping = true;
-    // This handler runs on the acceptor's own thread, so closing it here is safe.
+  asio::steady_timer drain_timer(main_context);
+
+  // Runs on the acceptor's own thread (the signal's and the timer's handlers), so touching the
+  // acceptor here is safe.
+  const auto stop_accepting = [&] {
+    if (state.stopping.exchange(true)) return;
+    const auto queued = take_queued(workers, acceptor, state);
     boost::system::error_code ignored;
     acceptor.close(ignored);
-    state.close_idle();
+    // Nothing may keep the main context's run() going once the connections are done.
+    signals.cancel(ignored);
+    state.close_idle(limits::drain_idle);
+    log::info("listener_closed", {{"queued_connections_taken", queued}});
     watchdog = std::thread([&] {
       std::unique_lock lock(done_mutex);
       if (!done_cv.wait_for(lock, limits::shutdown_grace, [&] { return done; })) {
@@ -289,7 +345,32 @@ void serve(const server_options& options, handler& app,
         for (auto& each : workers) each->context.stop();
       }
     });
-  });
+  };
+  const auto drain_delay = std::min<std::chrono::milliseconds>(
+      options.drain_delay,
+      std::chrono::duration_cast<std::chrono::milliseconds>(limits::drain_delay_cap));
+  std::function<void(const boost::system::error_code&, int)> on_signal =
+      [&](const boost::system::error_code& ec, int signal_number) {
+        if (ec) return;
+        if (state.draining) {
+          // A second signal: the operator does not want to wait for the drain delay.
+          drain_timer.cancel();
+          stop_accepting();
+          return;
+        }
+        state.draining = true;
+        log::info("shutdown_started",
+                  {{"signal", signal_number}, {"drain_delay_ms", drain_delay.count()}});
+        state.app->draining();
+        signals.async_wait(on_signal);
+        if (drain_delay.count() == 0) {
+          stop_accepting();
+          return;
+        }
+        drain_timer.expires_after(drain_delay);
+        drain_timer.async_wait([&](const boost::system::error_code&) { stop_accepting(); });
+      };
+  signals.async_wait(on_signal);
 
   asio::co_spawn(main_context, accept_loop(workers, acceptor, state), log_failure);
   std::vector<std::thread> pool;

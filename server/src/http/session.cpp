@@ -151,13 +151,16 @@ task<void> run_session(std::shared_ptr<connection> conn, server_state& state,
   bool first = true;
   for (;;) {
     conn->set_idle(true);
-    if (state.stopping.load()) break;
+    // Draining does not close a connection that waits for a request: the client may be sending
+    // one this instant. It gets limits::drain_idle to arrive, and its answer says close.
     arena.release();
     beast::http::request_parser<beast::http::string_body, field_allocator> parser{
         std::piecewise_construct, std::make_tuple(), std::make_tuple(field_allocator(&arena))};
     parser.header_limit(limits::header_bytes);
     parser.body_limit(limits::body_bytes);
-    conn->expires_after(first ? limits::header_deadline : limits::idle_deadline);
+    conn->expires_after(state.stopping.load() ? limits::drain_idle
+                        : first               ? limits::header_deadline
+                                              : limits::idle_deadline);
     first = false;
     auto [ec, bytes] =
         co_await beast::http::async_read_header(conn->socket, buffer, parser, use_tuple);
@@ -235,7 +238,9 @@ task<void> run_session(std::shared_ptr<connection> conn, server_state& state,
       res = plain(500, "Internal Server Error");
     }
     state.app->answered(req.target, res.status);
-    const bool keep_alive = message.keep_alive() && !state.stopping.load();
+    // From SIGTERM on, every answer closes its connection, so a client's next request opens a new
+    // one (to the process that replaces this one, or to another replica).
+    const bool keep_alive = message.keep_alive() && !state.draining.load();
     if (log::debug_enabled()) {
       log::debug(
           "request",
