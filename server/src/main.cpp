@@ -27,7 +27,9 @@
 #include "site/site.hpp"
 #include "storage/copy.hpp"
 #include "storage/open.hpp"
+#include "storage/sqlite/backup.hpp"
 #include "telegram/bot_client.hpp"
+#include "telegram/config.hpp"
 #include "telegram/outbox.hpp"
 
 namespace {
@@ -46,6 +48,8 @@ struct config {
   std::string origin;
   std::uint64_t disk_reserve_mb = 8;
   bool hsts = false;
+  bool reuse_port = false;
+  long drain_delay_ms = 0;
   bool debug = false;
   double rate_burst = 5;
   double rate_per_minute = 1;
@@ -56,26 +60,6 @@ struct config {
   std::string leads_status;
   std::string lead_id;
 };
-
-struct telegram_config {
-  std::string token;
-  std::string chat_id;
-  std::string api_base = "https://api.telegram.org";
-  [[nodiscard]] bool configured() const { return !token.empty() && !chat_id.empty(); }
-};
-
-// Secrets come from the environment only, never from flags that show up in `ps`.
-telegram_config telegram_from_env() {
-  telegram_config out;
-  const auto read = [](const char* name) {
-    const char* value = std::getenv(name);
-    return value ? std::string(value) : std::string();
-  };
-  out.token = read("TELEGRAM_BOT_TOKEN");
-  out.chat_id = read("TELEGRAM_CHAT_ID");
-  if (auto base = read("TELEGRAM_API_BASE"); !base.empty()) out.api_base = std::move(base);
-  return out;
-}
 
 // Start-up failures are one line on stderr and exit code 2, so scripts can tell them apart.
 // The reason never carries a database URI's password, whatever it quotes (CLI11 repeats the
@@ -104,6 +88,16 @@ void define_options(CLI::App& cli, config& cfg) {
       ->capture_default_str();
   cli.add_flag("--hsts", cfg.hsts, "send Strict-Transport-Security (behind TLS only)")
       ->envname("LANDING_HSTS");
+  cli.add_flag("--reuse-port", cfg.reuse_port,
+               "share the port with the process that replaces this one (SO_REUSEPORT): start "
+               "the new one, then stop this one, and no connection is refused")
+      ->envname("LANDING_REUSE_PORT");
+  cli.add_option("--drain-delay-ms", cfg.drain_delay_ms,
+                 "after SIGTERM, keep serving this long while /healthz says draining, so a "
+                 "proxy's health check moves traffic away first (at most 5000)")
+      ->envname("LANDING_DRAIN_DELAY_MS")
+      ->check(CLI::Range(0L, 5000L))
+      ->capture_default_str();
   cli.add_option("--max-connections-per-client", cfg.max_connections_per_client,
                  "open connections from one address at most (trusted proxies excepted)")
       ->envname("LANDING_MAX_CONNECTIONS_PER_CLIENT")
@@ -192,6 +186,13 @@ int serve(const config& cfg) {
     return fail(e.what());
   }
 
+  if (files.stale_precompressed() > 0) {
+    log::warn("precompressed_files_stale",
+              {{"count", files.stale_precompressed()},
+               {"effect", "they do not match their files; those are compressed at start instead"},
+               {"fix", "make build writes them again"}});
+  }
+
   http::server_options options;
   try {
     options.endpoint = http::parse_endpoint(cfg.listen);
@@ -203,11 +204,18 @@ int serve(const config& cfg) {
   }
   options.threads = cfg.threads ? cfg.threads : std::max(1U, std::thread::hardware_concurrency());
   options.hsts = cfg.hsts;
+  options.reuse_port = cfg.reuse_port;
+  options.drain_delay = std::chrono::milliseconds(cfg.drain_delay_ms);
   options.max_connections = cfg.max_connections;
   options.max_connections_per_client = cfg.max_connections_per_client;
   const auto origin = cfg.origin.empty() ? built_origin(cfg.site) : cfg.origin;
 
-  const auto telegram = telegram_from_env();
+  telegram::config telegram;
+  try {
+    telegram = telegram::config_from(telegram::process_environment());
+  } catch (const std::exception& e) {
+    return fail(e.what());
+  }
   metrics stats;
   std::unique_ptr<storage::lead_store> store;
   std::unique_ptr<telegram::outbox_worker> outbox;
@@ -272,9 +280,11 @@ int serve(const config& cfg) {
   std::thread compressor([&files, &stop_compressing] {
     try {
       const auto started = std::chrono::steady_clock::now();
-      files.compress_all({}, stop_compressing);
+      const auto compressed = files.compress_all({}, stop_compressing);
       const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
-      if (!stop_compressing) log::info("site_compressed", {{"seconds", took.count()}});
+      if (!stop_compressing) {
+        log::info("site_compressed", {{"files", compressed}, {"seconds", took.count()}});
+      }
     } catch (const std::exception& e) {
       // The identity bytes go on being served; only the smaller forms are missing.
       log::error("site_compression_failed", {{"reason", e.what()}});
@@ -303,6 +313,7 @@ int serve(const config& cfg) {
       target->answered(path, status);
     }
     void connection_refused() override { target->connection_refused(); }
+    void draining() override { target->draining(); }
   } handler{application};
 
   try {
@@ -318,6 +329,7 @@ int serve(const config& cfg) {
                               {"port", endpoint.port()},
                               {"files", files.size()},
                               {"site_bytes", files.bytes()},
+                              {"precompressed", files.precompressed()},
                               {"threads", options.threads},
                               {"hosts", hosts},
                               {"telegram", telegram.configured()}});
@@ -359,6 +371,10 @@ int main(int argc, char** argv) {
       "copy every lead from one database to another (SQLite to PostgreSQL); safe to run twice");
   migrate_db->add_option("--from", copy_from, "the database to copy from")->required();
   migrate_db->add_option("--to", copy_to, "the database to copy into")->required();
+  std::string backup_to;
+  auto* backup = cli.add_subcommand(
+      "backup", "a consistent copy of the SQLite database while the server runs (--db names it)");
+  backup->add_option("--to", backup_to, "the new file to write (never overwritten)")->required();
   try {
     cli.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -393,6 +409,20 @@ int main(int argc, char** argv) {
       return report.verified == report.source_total ? 0 : 1;
     } catch (const std::exception& e) {
       return fail(std::string("migrate-db: ") + e.what());
+    }
+  }
+  if (backup->parsed()) {
+    if (!storage::is_file(cfg.db)) {
+      return fail("backup: " + storage::describe(cfg.db) +
+                  " is PostgreSQL; back it up with pg_dump (docs/deploy.md, Backups)");
+    }
+    try {
+      const auto report = storage::sqlite::backup(cfg.db, backup_to);
+      std::cout << "backed up " << report.leads << " leads (" << report.bytes << " bytes) to "
+                << backup_to << "; PRAGMA integrity_check: ok\n";
+      return 0;
+    } catch (const std::exception& e) {
+      return fail(std::string("backup: ") + e.what());
     }
   }
   if (const auto problem = make_folder(cfg.db); !problem.empty()) return fail(problem);
