@@ -8,7 +8,7 @@ LISTEN ?= 127.0.0.1:8080
 CXX_SOURCES = $(shell git ls-files 'server/*.cpp' 'server/*.hpp' 2>/dev/null)
 
 .PHONY: deps build web server server-asan run test test-web test-server test-asan test-fuzz \
-        test-e2e test-budgets lint lint-web lint-cpp bench audit fuzz clean
+        test-e2e test-deploy test-budgets lint lint-web lint-cpp bench audit fuzz clean
 
 deps:
 	@scripts/deps
@@ -30,7 +30,7 @@ run: build
 	mkdir -p var
 	exec build/release/landing-server --listen $(LISTEN) --site web/dist --db var/leads.db
 
-test: deps lint build test-web test-budgets test-server test-asan test-fuzz test-e2e
+test: deps lint build test-web test-budgets test-server test-asan test-fuzz test-e2e test-deploy
 	@echo "make test: every suite passed"
 
 test-web:
@@ -52,11 +52,17 @@ test-fuzz: server-asan
 test-e2e: web server
 	cd e2e && npx playwright test
 
+# Caddy from deploy/Caddyfile in front of real replicas, the unit's checks, backups, the
+# Observatory's grade (deploy/tests).
+test-deploy: web server
+	cd deploy && node --test --test-concurrency=1 tests/
+
 lint: deps lint-web lint-cpp
 
 lint-web:
 	cd web && npx tsc -b && npx eslint . --max-warnings 0 && npx prettier --check .
 	cd e2e && npx tsc --noEmit && npx prettier --check .
+	cd deploy && ../e2e/node_modules/.bin/prettier --check .
 
 # clang-tidy needs the compile database, which configuring the release preset writes. Tests are
 # left to the compiler's warnings (parsing GoogleTest doubles the time for little gain), and so is

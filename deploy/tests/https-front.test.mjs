@@ -1,0 +1,119 @@
+// Caddy from deploy/Caddyfile in front of two replicas, as docs/deploy.md sets them up.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { h2request, leadBody, leadHeaders, request } from './support/https.mjs';
+import {
+  Caddy,
+  FakeTelegram,
+  Replica,
+  freePort,
+  runServerCommand,
+  tempDir,
+} from './support/processes.mjs';
+
+const dir = tempDir('front');
+const telegram = new FakeTelegram();
+let replicas;
+let caddy;
+let ca;
+
+before(async () => {
+  await telegram.start();
+  const ports = [await freePort(), await freePort()];
+  caddy = new Caddy({ upstreams: ports.map((p) => `127.0.0.1:${p}`), dir: dir.path });
+  replicas = ports.map(
+    (port, i) =>
+      new Replica({
+        port,
+        db: path.join(dir.path, `replica-${i}.db`),
+        env: telegram.env,
+        args: [
+          '--trust-proxy',
+          '127.0.0.1/32',
+          '--hsts',
+          '--host',
+          '*',
+          '--rate-limit-burst',
+          '1000',
+        ],
+      }),
+  );
+  await Promise.all(replicas.map((r) => r.start()));
+  await caddy.start();
+  ca = readFileSync(caddy.caRoot);
+});
+
+after(async () => {
+  await caddy?.stop();
+  await Promise.all((replicas ?? []).map((r) => r.stop()));
+  await telegram.stop();
+  dir.remove();
+});
+
+test('the page arrives over HTTPS with HTTP/2, compressed and with the replica ETag untouched', async () => {
+  const front = await h2request(caddy.origin, '/en', {
+    ca,
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
+  assert.equal(front.alpn, 'h2');
+  assert.equal(front.status, 200);
+  assert.equal(front.headers['content-encoding'], 'br');
+  const direct = await request(`${replicas[0].url}/en`, {
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
+  assert.equal(
+    front.headers.etag,
+    direct.headers.etag,
+    'Caddy must not recompress or weaken the ETag',
+  );
+  assert.ok(!front.headers.etag.startsWith('W/'));
+  assert.equal(front.body.length, direct.body.length);
+});
+
+test('HSTS asks for two years, subdomains and preload', async () => {
+  const res = await caddy.get('/en');
+  assert.equal(
+    res.headers['strict-transport-security'],
+    'max-age=63072000; includeSubDomains; preload',
+  );
+});
+
+test('plain HTTP is redirected to HTTPS', async () => {
+  const res = await request(`http://localhost:${caddy.httpPort}/en?x=1`);
+  assert.equal(res.status, 308);
+  assert.equal(res.headers.location, `https://localhost:${caddy.httpsPort}/en?x=1`);
+});
+
+function clientOf(replicaDbs, id) {
+  for (const db of replicaDbs) {
+    const shown = runServerCommand(['--db', db, 'leads', 'show', id]);
+    if (shown.status === 0) return /^client: (.*)$/m.exec(shown.stdout)[1];
+  }
+  throw new Error(`lead ${id} is in no replica's database`);
+}
+
+test('the stored client is the address Caddy saw; a forged X-Forwarded-For is ignored on every path', async () => {
+  const dbs = replicas.map((r) => r.db);
+  const forged = { 'x-forwarded-for': '203.0.113.9' };
+  // From 127.0.0.2 through Caddy: Caddy drops the client's header and sends its own.
+  const viaFront = await request(`${caddy.origin}/api/contact`, {
+    method: 'POST',
+    headers: { ...leadHeaders, ...forged },
+    body: leadBody('Via the front'),
+    ca,
+    localAddress: '127.0.0.2',
+  });
+  assert.equal(viaFront.status, 202, viaFront.body.toString());
+  assert.equal(clientOf(dbs, JSON.parse(viaFront.body).id), '127.0.0.2');
+  // Straight to a replica from outside the trusted range: the header is not believed.
+  const direct = await request(`${replicas[1].url}/api/contact`, {
+    method: 'POST',
+    headers: { ...leadHeaders, ...forged },
+    body: leadBody('Around the front'),
+    localAddress: '127.0.0.3',
+  });
+  assert.equal(direct.status, 202, direct.body.toString());
+  assert.equal(clientOf(dbs, JSON.parse(direct.body).id), '127.0.0.3');
+});
