@@ -23,11 +23,12 @@ write_section() {
       $0 == e { skip = 0 }
       !skip { print }' "$doc" > "$doc.tmp" && mv "$doc.tmp" "$doc"
   else
-    # New blocks go at the end of the Server section (before the next "## " heading).
+    # New blocks go at the end of the Server section: before the next "## " heading, or before
+    # the next block's start marker (a block may hold its own heading, and must stay whole).
     awk -v s="$start" -v e="$end" -v f="$block" '
       function emit() { print ""; print s; while ((getline line < f) > 0) print line; print e; done = 1 }
       /^## Server$/ { in_server = 1; print; next }
-      in_server && /^## / && !done { emit(); print ""; in_server = 0 }
+      in_server && (/^## / || /^<!-- [a-z0-9-]+:start -->$/) && !done { emit(); print ""; in_server = 0 }
       { print }
       END { if (!done) emit() }' "$doc" > "$doc.tmp" && mv "$doc.tmp" "$doc"
   fi

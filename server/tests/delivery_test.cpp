@@ -30,18 +30,8 @@ class delivery : public ::testing::Test {
 
   std::unique_ptr<server_process> start(const std::string& api_base,
                                         std::vector<std::string> extra = {}) {
-    std::vector<std::string> args{"--site",
-                                  (dir.path / "site").string(),
-                                  "--db",
-                                  db(),
-                                  "--delivery-backoff-base-ms",
-                                  "200",
-                                  "--delivery-backoff-cap-ms",
-                                  "400",
-                                  "--delivery-timeout-ms",
-                                  "1000",
-                                  "--rate-limit-burst",
-                                  "100"};
+    std::vector<std::string> args = delivery_test_args((dir.path / "site").string(), db());
+    args.insert(args.end(), {"--rate-limit-burst", "100"});
     args.insert(args.end(), extra.begin(), extra.end());
     std::map<std::string, std::string> env;
     if (!api_base.empty()) {

@@ -52,20 +52,8 @@ class faults : public ::testing::Test {
 
   std::unique_ptr<server_process> start(const std::string& db,
                                         std::vector<std::string> extra = {}) {
-    std::vector<std::string> args{"--site",
-                                  (dir.path / "site").string(),
-                                  "--db",
-                                  db,
-                                  "--delivery-backoff-base-ms",
-                                  "200",
-                                  "--delivery-backoff-cap-ms",
-                                  "400",
-                                  "--delivery-timeout-ms",
-                                  "1000",
-                                  "--rate-limit-burst",
-                                  "100",
-                                  "--disk-reserve-mb",
-                                  "1"};
+    std::vector<std::string> args = delivery_test_args((dir.path / "site").string(), db);
+    args.insert(args.end(), {"--rate-limit-burst", "100", "--disk-reserve-mb", "1"});
     args.insert(args.end(), extra.begin(), extra.end());
     return std::make_unique<server_process>(
         args,

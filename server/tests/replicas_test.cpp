@@ -35,18 +35,8 @@ class replicas : public ::testing::Test {
 
   std::unique_ptr<server_process> start(const std::string& db, const std::string& name,
                                         const std::vector<std::string>& extra = {}) {
-    std::vector<std::string> args{"--site",
-                                  (dir.path / "site").string(),
-                                  "--db",
-                                  db,
-                                  "--delivery-backoff-base-ms",
-                                  "200",
-                                  "--delivery-backoff-cap-ms",
-                                  "400",
-                                  "--delivery-timeout-ms",
-                                  "1000",
-                                  "--outbox-lease-ms",
-                                  "3000"};
+    std::vector<std::string> args = delivery_test_args((dir.path / "site").string(), db);
+    args.insert(args.end(), {"--outbox-lease-ms", "3000"});
     if (std::find(extra.begin(), extra.end(), "--rate-limit-burst") == extra.end()) {
       args.insert(args.end(), {"--rate-limit-burst", "1000"});
     }

@@ -351,4 +351,17 @@ http_reply http_call(const std::string& method, const std::string& url,
   return reply;
 }
 
+std::vector<std::string> delivery_test_args(const std::string& site, const std::string& db) {
+  return {"--site",
+          site,
+          "--db",
+          db,
+          "--delivery-backoff-base-ms",
+          "200",
+          "--delivery-backoff-cap-ms",
+          "400",
+          "--delivery-timeout-ms",
+          "1000"};
+}
+
 }  // namespace landing::testing

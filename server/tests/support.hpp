@@ -58,6 +58,10 @@ class server_process {
   std::filesystem::path log_;
 };
 
+// --site and --db, and delivery timings short enough for a test: retries after 200 to 400 ms,
+// a Bot API call cut off after 1 s.
+std::vector<std::string> delivery_test_args(const std::string& site, const std::string& db);
+
 // Runs the binary to completion (for exit codes and the leads CLI).
 struct run_result {
   int exit_code;
