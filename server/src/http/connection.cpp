@@ -18,10 +18,15 @@ void connection::close() {
 
 server_state::admission server_state::admit(const std::shared_ptr<connection>& conn) {
   const std::lock_guard lock(mutex_);
-  if (live_.size() >= max_connections - max_connections / 10) {
+  if (live_.size() - closing_ >= max_connections - max_connections / 10) {
     close_oldest_idle_locked(std::max<std::size_t>(1, max_connections / 64));
   }
-  if (live_.size() >= max_connections) return admission::server_full;
+  // Room being made is counted as made, up to a tenth over the cap, which the descriptors
+  // spared beside the cap absorb.
+  if (live_.size() - closing_ >= max_connections ||
+      live_.size() >= max_connections + max_connections / 10) {
+    return admission::server_full;
+  }
   const bool proxy = contains(trusted_proxies, conn->peer);
   if (!proxy) {
     auto& count = per_client_[conn->peer];
@@ -35,6 +40,7 @@ server_state::admission server_state::admit(const std::shared_ptr<connection>& c
 void server_state::release(const connection* conn) {
   const std::lock_guard lock(mutex_);
   live_.erase(conn);
+  if (conn->picked_to_close) --closing_;
   if (const auto found = per_client_.find(conn->peer); found != per_client_.end()) {
     if (--found->second == 0) per_client_.erase(found);
   }
@@ -70,7 +76,7 @@ std::size_t server_state::close_oldest_idle_locked(std::size_t count) {
   std::vector<std::pair<connection::clock::rep, std::shared_ptr<connection>>> idle;
   for (const auto& [key, weak] : live_) {
     auto conn = weak.lock();
-    if (!conn) continue;
+    if (!conn || conn->picked_to_close) continue;
     if (const auto since = conn->idle_since.load(std::memory_order_relaxed); since != 0) {
       idle.emplace_back(since, std::move(conn));
     }
@@ -81,9 +87,20 @@ std::size_t server_state::close_oldest_idle_locked(std::size_t count) {
   for (std::size_t i = 0; i < count; ++i) {
     auto conn = std::move(idle[i].second);
     const auto since = idle[i].first;
+    conn->picked_to_close = true;
+    ++closing_;
     // Closed only if it is still waiting for the same request by the time its thread looks.
-    boost::asio::post(conn->socket.get_executor(), [conn, since] {
-      if (conn->idle_since.load(std::memory_order_relaxed) == since) conn->close();
+    boost::asio::post(conn->socket.get_executor(), [this, conn, since] {
+      if (conn->idle_since.load(std::memory_order_relaxed) == since) {
+        conn->close();
+        return;
+      }
+      // It got a request meanwhile and lives on: no longer room being made.
+      const std::lock_guard lock(mutex_);
+      if (conn->picked_to_close) {
+        conn->picked_to_close = false;
+        --closing_;
+      }
     });
   }
   return count;

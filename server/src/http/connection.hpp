@@ -54,6 +54,8 @@ struct connection {
   // waiting); 0 while a request is being handled or answered.
   std::atomic<clock::rep> idle_since{0};
   std::string head_buffer;  // response head, reused across requests
+  // Picked by the acceptor to make room near the cap (guarded by server_state's mutex).
+  bool picked_to_close = false;
 };
 
 // Shared by the listener and all sessions.
@@ -87,6 +89,10 @@ struct server_state {
   std::mutex mutex_;
   std::unordered_map<const connection*, std::weak_ptr<connection>> live_;
   std::unordered_map<boost::asio::ip::address, std::size_t> per_client_;
+  // Connections picked to make room whose close has not reached release() yet: the close runs
+  // on their own threads, and on a busy machine it can lag a burst of new connections. Counted
+  // as gone, so the burst is not refused for room that is already being made.
+  std::size_t closing_ = 0;
 };
 
 // Writes a short answer with no body and closes the socket, without waiting: for connections
