@@ -35,9 +35,7 @@ class delivery : public ::testing::Test {
     args.insert(args.end(), extra.begin(), extra.end());
     std::map<std::string, std::string> env;
     if (!api_base.empty()) {
-      env = {{"TELEGRAM_BOT_TOKEN", test_token},
-             {"TELEGRAM_CHAT_ID", "42"},
-             {"TELEGRAM_API_BASE", api_base}};
+      env = telegram_env(api_base);
     }
     return std::make_unique<server_process>(args, env, dir.path / "server.log");
   }

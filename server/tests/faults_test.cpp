@@ -55,12 +55,8 @@ class faults : public ::testing::Test {
     std::vector<std::string> args = delivery_test_args((dir.path / "site").string(), db);
     args.insert(args.end(), {"--rate-limit-burst", "100", "--disk-reserve-mb", "1"});
     args.insert(args.end(), extra.begin(), extra.end());
-    return std::make_unique<server_process>(
-        args,
-        std::map<std::string, std::string>{{"TELEGRAM_BOT_TOKEN", test_token},
-                                           {"TELEGRAM_CHAT_ID", "42"},
-                                           {"TELEGRAM_API_BASE", bot.base_url()}},
-        dir.path / "server.log");
+    return std::make_unique<server_process>(args, telegram_env(bot.base_url()),
+                                            dir.path / "server.log");
   }
 
   static http_reply post(server_process& server, const std::string& message) {

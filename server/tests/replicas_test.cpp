@@ -41,12 +41,8 @@ class replicas : public ::testing::Test {
       args.insert(args.end(), {"--rate-limit-burst", "1000"});
     }
     args.insert(args.end(), extra.begin(), extra.end());
-    return std::make_unique<server_process>(
-        args,
-        std::map<std::string, std::string>{{"TELEGRAM_BOT_TOKEN", test_token},
-                                           {"TELEGRAM_CHAT_ID", "42"},
-                                           {"TELEGRAM_API_BASE", bot.base_url()}},
-        dir.path / (name + ".log"));
+    return std::make_unique<server_process>(args, telegram_env(bot.base_url()),
+                                            dir.path / (name + ".log"));
   }
   static http_reply post(server_process& server, const std::string& message,
                          const std::vector<std::string>& extra = {}) {

@@ -364,4 +364,10 @@ std::vector<std::string> delivery_test_args(const std::string& site, const std::
           "1000"};
 }
 
+std::map<std::string, std::string> telegram_env(const std::string& api_base) {
+  return {{"TELEGRAM_BOT_TOKEN", test_token},
+          {"TELEGRAM_CHAT_ID", "42"},
+          {"TELEGRAM_API_BASE", api_base}};
+}
+
 }  // namespace landing::testing

@@ -62,6 +62,9 @@ class server_process {
 // a Bot API call cut off after 1 s.
 std::vector<std::string> delivery_test_args(const std::string& site, const std::string& db);
 
+// The environment that points the binary at a fake Bot API with the test token and chat 42.
+std::map<std::string, std::string> telegram_env(const std::string& api_base);
+
 // Runs the binary to completion (for exit codes and the leads CLI).
 struct run_result {
   int exit_code;

@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { request } from './https.mjs';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const serverBinary = path.join(repo, 'build/release/landing-server');
@@ -155,8 +156,7 @@ export class Caddy {
   }
 
   /** A GET through the front over HTTP/1.1 with TLS, trusting only Caddy's CA. */
-  async get(pathname, headers = {}) {
-    const { request } = await import('./https.mjs');
+  get(pathname, headers = {}) {
     return request(`${this.origin}${pathname}`, { headers, ca: readFileSync(this.caRoot) });
   }
 

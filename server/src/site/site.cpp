@@ -152,16 +152,17 @@ bool site::adopt(asset& item, std::string_view encoding, std::string data) {
   const auto decoded =
       encoding == "br" ? brotli_decompress(data, body.size()) : gzip_decompress(data, body.size());
   if (!decoded || *decoded != body) return false;
+  publish(item, encoding, std::move(data));
+  return true;
+}
+
+void site::publish(asset& item, std::string_view encoding, std::string data) {
   auto rep = std::make_unique<const representation>(
       make_representation(std::move(data), item.path, encoding, true));
-  if (encoding == "br") {
-    item.br_storage_ = std::move(rep);
-    item.br_.store(item.br_storage_.get(), std::memory_order_release);
-  } else {
-    item.gzip_storage_ = std::move(rep);
-    item.gzip_.store(item.gzip_storage_.get(), std::memory_order_release);
-  }
-  return true;
+  auto& storage = encoding == "br" ? item.br_storage_ : item.gzip_storage_;
+  auto& published = encoding == "br" ? item.br_ : item.gzip_;
+  storage = std::move(rep);
+  published.store(storage.get(), std::memory_order_release);
 }
 
 bool site::compress(asset& item, const load_options& options, const std::atomic<bool>* stop) {
@@ -170,16 +171,12 @@ bool site::compress(asset& item, const load_options& options, const std::atomic<
   if (!item.br()) {
     if (auto br = brotli_compress(body, options.brotli_quality, stop);
         br && br->size() < body.size()) {
-      item.br_storage_ = std::make_unique<const representation>(
-          make_representation(std::move(*br), item.path, "br", true));
-      item.br_.store(item.br_storage_.get(), std::memory_order_release);
+      publish(item, "br", std::move(*br));
     }
   }
   if (!item.gzip()) {
     if (auto gz = gzip_compress(body); gz && gz->size() < body.size()) {
-      item.gzip_storage_ = std::make_unique<const representation>(
-          make_representation(std::move(*gz), item.path, "gzip", true));
-      item.gzip_.store(item.gzip_storage_.get(), std::memory_order_release);
+      publish(item, "gzip", std::move(*gz));
     }
   }
   return true;

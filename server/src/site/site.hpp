@@ -88,6 +88,8 @@ class site {
                        const std::atomic<bool>* stop = nullptr);
   // Publishes a compressed form read from the build; false when it does not match the file.
   static bool adopt(asset& item, std::string_view encoding, std::string data);
+  // Makes `data` the asset's "br" or "gzip" form, for requests from now on.
+  static void publish(asset& item, std::string_view encoding, std::string data);
   std::size_t precompressed_ = 0;
   std::size_t stale_precompressed_ = 0;
   std::unordered_map<std::string, std::unique_ptr<asset>, string_hash, std::equal_to<>> assets_;
