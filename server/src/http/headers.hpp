@@ -6,12 +6,13 @@
 namespace landing::http {
 
 // Draco's decoder compiles WebAssembly inside a blob: worker, hence 'wasm-unsafe-eval' and
-// worker-src blob:; nothing else relaxes script-src.
+// worker-src blob:; nothing else relaxes script-src. No manifest-src: it would only repeat
+// default-src 'self', and WebKitGTK (GNOME Web) logs an unknown-directive error for it.
 inline constexpr std::string_view content_security_policy =
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; "
     "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; "
     "connect-src 'self'; media-src 'self'; object-src 'none'; base-uri 'self'; "
-    "form-action 'self'; frame-ancestors 'none'; manifest-src 'self'";
+    "form-action 'self'; frame-ancestors 'none'";
 
 inline constexpr std::string_view permissions_policy =
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
