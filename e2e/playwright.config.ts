@@ -1,18 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './engines/chromium';
+import type { Engine } from './engines/tab';
 
-// Debian's Chromium: Playwright cannot download its own browser here, and the flags keep it
-// from reaching for the network, which this machine does not have.
-export const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export default defineConfig({
+export default defineConfig<object, { engine: Engine }>({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: true,
@@ -26,7 +16,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // Journeys skip the preloader and the typing animation; the preloader test turns motion on.
     contextOptions: { reducedMotion: 'reduce' },
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumFlags },
+    launchOptions: chromiumLaunchOptions,
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' } },
+    // The visitor's journeys in the other engines visitors use (engines/ says how each is driven).
+    { name: 'firefox', testMatch: /engines\.spec\.ts$/, use: { engine: 'firefox' } },
+    { name: 'webkit', testMatch: /engines\.spec\.ts$/, use: { engine: 'webkit' } },
+  ],
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { FIELDS, type Lead } from './lead';
 import { t, type Locale } from './locales';
 
@@ -36,47 +36,4 @@ export function watchLeadPosts(page: Page): string[] {
     }
   });
   return posts;
-}
-
-/**
- * Records in the page when the success popup appears and when it leaves, with the page's own
- * clock, so its timing is measured without the test's polling delays.
- */
-export async function recordPopup(page: Page, text: string): Promise<void> {
-  await page.evaluate((popupText) => {
-    const record: { shown?: number; hidden?: number } = {};
-    (window as unknown as { popupTiming: typeof record }).popupTiming = record;
-    const visible = () =>
-      [...document.querySelectorAll('#contact [role="status"] *')].some(
-        (element) => element.textContent?.trim() === popupText && element.checkVisibility(),
-      );
-    const check = () => {
-      const now = performance.now();
-      if (record.shown === undefined && visible()) record.shown = now;
-      else if (record.shown !== undefined && record.hidden === undefined && !visible()) {
-        record.hidden = now;
-      }
-      // A timer, not animation frames: headless Chromium sometimes pauses frames for a while.
-      if (record.hidden === undefined) setTimeout(check, 10);
-    };
-    check();
-  }, text);
-}
-
-export async function popupTiming(page: Page): Promise<{ shown: number; hidden: number }> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () => (window as unknown as { popupTiming: { hidden?: number } }).popupTiming.hidden,
-        ),
-      {
-        timeout: 6_000,
-        message: 'the popup appears and leaves',
-      },
-    )
-    .toBeDefined();
-  return page.evaluate(
-    () => (window as unknown as { popupTiming: { shown: number; hidden: number } }).popupTiming,
-  );
 }

@@ -1,38 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { foreignCopy, READ_PAGE_TEXT } from '../support/copy';
-import { openLanding, waitForHydration } from '../support/landing';
-import { LOCALES, t, type Locale } from '../support/locales';
-import { isDesktop, VIEWPORTS, type Viewport } from '../support/viewports';
+import { chooseLanguage, expectLanguage, expectSaved } from '../journeys/language';
+import { openLanding, tabOf, waitForHydration } from '../support/landing';
+import { LOCALES, type Locale } from '../support/locales';
+import { VIEWPORTS } from '../support/viewports';
 
-/** Clicks Eng or Ru in the header, through the burger menu on narrow screens. */
-async function chooseLanguage(page: Page, viewport: Viewport, from: Locale, to: Locale) {
-  if (!isDesktop(viewport)) {
-    await page.getByRole('button', { name: t(from, 'buttons.openMenu') }).click();
-  }
-  await page
-    .getByRole('list', { name: t(from, 'locales.label') })
-    .getByRole('link', { name: t(from, `locales.${to}`), exact: true })
-    .click();
-}
-
-/** URL, <html lang>, title, copy, the saved user-locale and its cookie all say `locale`. */
-async function expectLanguage(page: Page, baseUrl: string, locale: Locale) {
-  await expect(page).toHaveURL(`${baseUrl}/${locale}`);
-  await expect(page.locator('html')).toHaveAttribute('lang', locale);
-  await expect(page).toHaveTitle(t(locale, 'meta.title'));
-  await expect(
-    page.getByRole('heading', { level: 2, name: t(locale, 'feedbackForm.title') }),
-  ).toBeVisible();
-  const text = await page.evaluate(READ_PAGE_TEXT);
-  expect(foreignCopy(locale).filter((copy) => text.includes(copy))).toEqual([]);
-}
-
-async function expectSaved(page: Page, locale: Locale) {
-  expect(await page.evaluate(() => localStorage.getItem('user-locale'))).toBe(locale);
-  const cookies = await page.context().cookies();
-  expect(cookies.find((cookie) => cookie.name === 'user-locale')?.value).toBe(locale);
-}
+// The cross-engine journey (engines.spec.ts) switches once at two widths with the same steps;
+// here Chromium goes there and back at every width, and / follows the saved choice.
 
 for (const locale of LOCALES) {
   const other: Locale = locale === 'en' ? 'ru' : 'en';
@@ -44,21 +17,22 @@ for (const locale of LOCALES) {
         page,
         site,
       }) => {
+        const tab = tabOf(page);
         await openLanding(page, site.url, locale);
-        await chooseLanguage(page, viewport, locale, other);
-        await expectLanguage(page, site.url, other);
-        await expectSaved(page, other);
+        await chooseLanguage(tab, locale, other);
+        await expectLanguage(tab, site.url, other);
+        await expectSaved(tab, other);
 
         await page.reload();
         await waitForHydration(page);
-        await expectLanguage(page, site.url, other);
+        await expectLanguage(tab, site.url, other);
 
-        await chooseLanguage(page, viewport, other, locale);
-        await expectLanguage(page, site.url, locale);
-        await expectSaved(page, locale);
+        await chooseLanguage(tab, other, locale);
+        await expectLanguage(tab, site.url, locale);
+        await expectSaved(tab, locale);
         await page.reload();
         await waitForHydration(page);
-        await expectLanguage(page, site.url, locale);
+        await expectLanguage(tab, site.url, locale);
 
         // The saved choice also decides where / goes.
         await page.goto(`${site.url}/`);

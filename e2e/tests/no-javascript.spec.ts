@@ -1,11 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { CASES } from '../../web/src/lib/caseData';
 import { PRELOADER_REMOVE_MS } from '../../web/src/lib/constants';
-import { SERVICES } from '../../web/src/lib/services';
 import { contactForm } from '../support/form';
-import { SECTION_IDS } from '../support/landing';
-import { outboxDrained, telegramText, uniqueLead } from '../support/lead';
+import { outboxDrained, uniqueLead } from '../support/lead';
 import { LOCALES, t } from '../support/locales';
 import { watchPage } from '../support/problems';
 
@@ -34,59 +31,8 @@ test('without JavaScript the preloader locks the page, then CSS alone lets it sc
   }
 });
 
-for (const locale of LOCALES) {
-  test(`${locale} without JavaScript: the page reads fully and the form sends a lead`, async ({
-    browser,
-    site,
-    telegram,
-  }) => {
-    const context = await browser.newContext({
-      javaScriptEnabled: false,
-      reducedMotion: 'reduce',
-      viewport: { width: 1280, height: 800 },
-    });
-    try {
-      const page = await context.newPage();
-      const problems = watchPage(page, { javaScriptDisabled: true });
-      await page.goto(`${site.url}/${locale}`);
-
-      await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      // Under reduced motion there is no preloader, so nothing locks the page either.
-      expect(await overflowY(page)).not.toBe('hidden');
-      for (const id of SECTION_IDS) await expect(page.locator(`#${id}`)).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(
-        page.getByRole('link', { name: t(locale, 'cases.learnMore'), exact: false }),
-      ).toHaveCount(CASES.length);
-      await expect(page.locator('#services').getByRole('link')).toHaveCount(SERVICES.length);
-      await expect(page.getByRole('contentinfo')).toContainText(t(locale, 'meta.copyright'));
-
-      const lead = uniqueLead(locale);
-      const form = contactForm(page, locale);
-      await form.fill(lead);
-      await form.submit.click();
-      await expect(page).toHaveURL(`${site.url}/${locale}/thanks`);
-      await expect(
-        page.getByRole('heading', { name: t(locale, 'pages.thanks.heading') }),
-      ).toBeVisible();
-
-      await expect
-        .poll(() => telegram.messages.filter((m) => m.text.includes(lead.tag)).length, {
-          timeout: 15_000,
-        })
-        .toBe(1);
-      await expect.poll(() => outboxDrained(site.url)).toBe(true);
-      expect(telegram.messages.filter((m) => m.text.includes(lead.tag))).toHaveLength(1);
-      const { text } = telegram.messages.find((m) => m.text.includes(lead.tag))!;
-      const id = /\nЗаявка (\S+)$/.exec(text)?.[1] ?? '';
-      expect(text).toBe(telegramText(lead, id));
-      problems.expectNone();
-    } finally {
-      await context.close();
-    }
-  });
-}
-
+// Reading the page and sending a lead with scripts off is a journey of every engine
+// (engines.spec.ts); here Chromium also checks the preloader's CSS and the refused lead.
 for (const locale of LOCALES) {
   test(`${locale} without JavaScript: a lead the server refuses gets the localized form-error page`, async ({
     browser,

@@ -1,0 +1,82 @@
+/**
+ * One browser tab, whichever engine runs it. The journeys every engine must pass are written
+ * against this small surface instead of one driver's API, so Chromium (Playwright), Firefox
+ * (puppeteer-core over WebDriver BiDi) and WebKit (WebKitWebDriver) run the same steps.
+ *
+ * Input goes through each driver's native input (real pointer and key events, as a visitor's
+ * would); everything a step reads, it reads with `evaluate` in the page.
+ */
+export type Engine = 'chromium' | 'firefox' | 'webkit';
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** A function run in the page; it must not close over anything (it is sent as source). */
+export type PageFunction<A, R> = (arg: A) => R | Promise<R>;
+
+/** How a tab's browser is set up; the journeys run with scripts on and motion as most have it. */
+export interface TabOptions {
+  javaScript?: boolean;
+  reducedMotion?: boolean;
+}
+
+export interface Tab {
+  readonly engine: Engine;
+  readonly viewport: Viewport;
+  /** Loads the address and waits for its load event. */
+  goto(url: string): Promise<void>;
+  reload(): Promise<void>;
+  url(): Promise<string>;
+  evaluate<A, R>(fn: PageFunction<A, R>, arg: A): Promise<R>;
+  /** A pointer click in the middle of the first element matching the CSS selector. */
+  click(selector: string): Promise<void>;
+  /** Moves the pointer over the middle of the element. */
+  hover(selector: string): Promise<void>;
+  /** Focuses the element and types the text key by key. */
+  type(selector: string, text: string): Promise<void>;
+  /** Turns the mouse wheel over the middle of the window. */
+  wheel(deltaY: number): Promise<void>;
+  /** A picture of the whole page (of the window where the engine cannot do more). */
+  screenshot(path: string): Promise<void>;
+  /** Console errors, uncaught exceptions and failed loads since the tab opened. */
+  problems(): string[];
+  /** Console warnings since the tab opened. */
+  warnings(): string[];
+}
+
+/** Finds the element in the page and gives it a selector the driver can use. */
+export const TARGET_ATTRIBUTE = 'data-e2e-target';
+
+/**
+ * Before a pointer action, as Playwright's actionability checks do: the element is scrolled to
+ * the middle of the window, can be seen, and stands still (a menu sliding in is clicked where it
+ * ends up, not where it was). The loop runs here, not in the page: with scripts off a page's
+ * timers and observers never fire, yet the driver's own scripts still run. Returns the middle of
+ * the element in window coordinates.
+ */
+export async function settle(
+  selector: string,
+  evaluate: (fn: (selector: string) => string | null, selector: string) => Promise<string | null>,
+): Promise<{ x: number; y: number }> {
+  const deadline = Date.now() + 5000;
+  let last: string | null = null;
+  for (;;) {
+    const now = await evaluate((selector) => {
+      const element = document.querySelector(selector);
+      if (!element) return null;
+      element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+      const box = element.getBoundingClientRect();
+      const visible = element.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+      return visible && box.width > 0 ? `${box.x},${box.y},${box.width},${box.height}` : null;
+    }, selector);
+    if (now !== null && now === last) {
+      const [x, y, width, height] = now.split(',').map(Number);
+      return { x: x + width / 2, y: y + height / 2 };
+    }
+    if (Date.now() > deadline) throw new Error(`${selector} is not visible and still`);
+    last = now;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

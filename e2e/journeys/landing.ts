@@ -1,0 +1,80 @@
+import { expect } from '@playwright/test';
+import type { Tab } from '../engines/tab';
+import type { Locale } from '../support/locales';
+import { until } from './wait';
+
+/** The page's sections in reading order, by their anchor ids, then the footer. */
+export const SECTION_IDS = ['banner', 'cases', 'services', 'about', 'contact'] as const;
+
+/**
+ * React marks each DOM node it has hydrated with an own `__reactFiber$…` property; once the footer
+ * (the last thing rendered) has one, event handlers are attached everywhere above it.
+ */
+export async function waitForHydration(tab: Tab): Promise<void> {
+  await until(
+    tab,
+    () => {
+      const footer = document.querySelector('footer');
+      return !!footer && Object.keys(footer).some((key) => key.startsWith('__reactFiber$'));
+    },
+    null,
+    true,
+    'the page hydrates',
+  );
+}
+
+/** Opens /<locale> and waits until React has hydrated the page, so clicks reach handlers. */
+export async function openLanding(tab: Tab, baseUrl: string, locale: Locale): Promise<void> {
+  await tab.goto(`${baseUrl}/${locale}`);
+  await waitForHydration(tab);
+}
+
+/** The preloader has left the page (it covers everything and takes clicks while there). */
+export async function preloaderGone(tab: Tab): Promise<void> {
+  await until(
+    tab,
+    () => !document.querySelector('[data-testid="preloader"]'),
+    null,
+    true,
+    'the preloader leaves',
+  );
+}
+
+/** The page is no wider than the window: nothing scrolls sideways. */
+export async function expectNoHorizontalOverflow(tab: Tab): Promise<void> {
+  const { scrollWidth, innerWidth } = await tab.evaluate(
+    () => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }),
+    null,
+  );
+  expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
+}
+
+/**
+ * Scrolls through the whole page once, so lazy images load and in-view effects run, then back to
+ * the top and waits for every image; a screenshot then shows the page as a reader sees it.
+ */
+export async function scrollThrough(tab: Tab): Promise<void> {
+  await tab.evaluate(async () => {
+    const pause = () =>
+      new Promise((resolve) => {
+        requestAnimationFrame(resolve);
+        setTimeout(resolve, 100);
+      });
+    const height = document.scrollingElement!.scrollHeight;
+    for (let y = 0; y < height; y += innerHeight) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await pause();
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    for (const img of document.images) {
+      if (!img.complete && img.loading === 'lazy') img.loading = 'eager';
+    }
+  }, null);
+  await until(
+    tab,
+    () => [...document.images].filter((img) => !img.complete).length,
+    null,
+    0,
+    'images still loading',
+  );
+}

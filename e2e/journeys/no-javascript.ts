@@ -1,0 +1,63 @@
+import { expect } from '@playwright/test';
+import { CASES } from '../../web/src/lib/caseData';
+import { SERVICES } from '../../web/src/lib/services';
+import type { Tab } from '../engines/tab';
+import { FIELDS, type Lead } from '../support/lead';
+import { t, type Locale } from '../support/locales';
+import { SECTION_IDS } from './landing';
+import { FORM } from './lead';
+import { until } from './wait';
+
+/**
+ * With scripts off (and motion reduced, so no preloader): every section, the headline, each
+ * case's Learn more, each service's link and the footer are there to read, in `locale`.
+ */
+export async function readsWithoutJavaScript(tab: Tab, locale: Locale): Promise<void> {
+  const page = await tab.evaluate(
+    ({ ids, learnMore }) => ({
+      lang: document.documentElement.lang,
+      scrollLocked: getComputedStyle(document.documentElement).overflowY === 'hidden',
+      hidden: ids.filter((id) => !document.getElementById(id)?.checkVisibility()),
+      headline: !!document.querySelector('h1')?.checkVisibility(),
+      learnMore: [...document.querySelectorAll('#cases a')].filter((a) =>
+        a.textContent?.includes(learnMore),
+      ).length,
+      serviceLinks: document.querySelectorAll('#services a').length,
+      footer: document.querySelector('footer')?.textContent ?? '',
+    }),
+    { ids: [...SECTION_IDS], learnMore: t(locale, 'cases.learnMore') },
+  );
+  expect(page).toMatchObject({
+    lang: locale,
+    scrollLocked: false,
+    hidden: [],
+    headline: true,
+    learnMore: CASES.length,
+    serviceLinks: SERVICES.length,
+  });
+  expect(page.footer).toContain(t(locale, 'meta.copyright'));
+}
+
+/** The plain HTML form posts the lead and lands on the localized thank-you page. */
+export async function postsWithoutJavaScript(
+  tab: Tab,
+  siteUrl: string,
+  locale: Locale,
+  lead: Lead,
+): Promise<void> {
+  for (const name of FIELDS) await tab.type(FORM.field(name), lead[name]);
+  await tab.click(FORM.submit);
+  await expect
+    .poll(() => tab.url(), { message: 'the thank-you page' })
+    .toBe(`${siteUrl}/${locale}/thanks`);
+  await until(
+    tab,
+    (heading) =>
+      [...document.querySelectorAll('h1, h2')].some(
+        (h) => h.textContent?.trim() === heading && h.checkVisibility(),
+      ),
+    t(locale, 'pages.thanks.heading'),
+    true,
+    'the thank-you heading',
+  );
+}

@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '../fixtures/engines';
+import { bannerTypes } from '../journeys/banner';
+import { menuOpensAndCloses, previewOpensOnHover } from '../journeys/header';
+import { chooseLanguage, expectLanguage, expectSaved } from '../journeys/language';
+import {
+  expectNoHorizontalOverflow,
+  preloaderGone,
+  scrollThrough,
+  waitForHydration,
+} from '../journeys/landing';
+import { sendLeadThroughForm } from '../journeys/lead';
+import { postsWithoutJavaScript, readsWithoutJavaScript } from '../journeys/no-javascript';
+import { preloaderShowsLocksAndLeaves } from '../journeys/preloader';
+import { nothingScrollsSideways } from '../journeys/sideways';
+import { outboxDrained, telegramText, uniqueLead } from '../support/lead';
+import { LOCALES, type Locale } from '../support/locales';
+import { isDesktop } from '../support/viewports';
+
+// The visitor's journeys, the same steps in every engine (projects chromium, firefox, webkit in
+// playwright.config.ts), at a phone's and a laptop's width, in both languages.
+const VIEWPORTS = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+];
+
+for (const locale of LOCALES) {
+  const other: Locale = locale === 'en' ? 'ru' : 'en';
+  for (const viewport of VIEWPORTS) {
+    test.describe(`${locale} at ${viewport.width} px`, () => {
+      test.use({ tabViewport: viewport });
+
+      test('reads, types, opens its menus, takes a lead and switches language', async ({
+        tab,
+        site,
+        telegram,
+        engine,
+      }) => {
+        await test.step('the preloader shows, locks scrolling and is gone by 4.2 s', async () => {
+          await tab.goto(`${site.url}/${locale}`);
+          await preloaderShowsLocksAndLeaves(tab);
+          await waitForHydration(tab);
+        });
+
+        await test.step('the banner types', () => bannerTypes(tab, locale));
+
+        await test.step('no horizontal overflow; a screenshot to look at', async () => {
+          await expectNoHorizontalOverflow(tab);
+          await scrollThrough(tab);
+          await expectNoHorizontalOverflow(tab);
+          mkdirSync('artifacts/engines', { recursive: true });
+          await tab.screenshot(`artifacts/engines/${engine}-${locale}-${viewport.width}.png`);
+        });
+
+        if (isDesktop(viewport)) {
+          await test.step('the preview panel opens on hover', () => previewOpensOnHover(tab));
+        } else {
+          await test.step('the menu opens and closes', () => menuOpensAndCloses(tab, locale));
+        }
+
+        await test.step('focus and scrollIntoView scroll no section sideways', () =>
+          nothingScrollsSideways(tab));
+
+        await test.step('a lead sent through the form arrives at the Bot API', async () => {
+          const lead = uniqueLead(locale);
+          await sendLeadThroughForm(tab, locale, lead);
+          const arrived = () => telegram.messages.filter((m) => m.text.includes(lead.tag));
+          await expect.poll(() => arrived().length, { timeout: 15_000 }).toBe(1);
+          await expect.poll(() => outboxDrained(site.url)).toBe(true);
+          const [message] = arrived();
+          const id = /\nЗаявка (\S+)$/.exec(message.text)?.[1] ?? '';
+          expect(message.text).toBe(telegramText(lead, id));
+        });
+
+        await test.step('the language switch changes the page; a reload keeps it', async () => {
+          await tab.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }), null);
+          await chooseLanguage(tab, locale, other);
+          await expectLanguage(tab, site.url, other);
+          await expectSaved(tab, other);
+          await tab.reload();
+          await waitForHydration(tab);
+          await expectLanguage(tab, site.url, other);
+          await preloaderGone(tab);
+        });
+      });
+    });
+  }
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ tabOptions: { javaScript: false, reducedMotion: true } });
+
+  for (const locale of LOCALES) {
+    for (const viewport of VIEWPORTS) {
+      test(`${locale} at ${viewport.width} px: the page reads and the form posts`, async ({
+        tab,
+        site,
+        telegram,
+      }) => {
+        await tab.goto(`${site.url}/${locale}`);
+        await readsWithoutJavaScript(tab, locale);
+        const lead = uniqueLead(locale);
+        await postsWithoutJavaScript(tab, site.url, locale, lead);
+        await expect
+          .poll(() => telegram.messages.filter((m) => m.text.includes(lead.tag)).length, {
+            timeout: 15_000,
+          })
+          .toBe(1);
+      });
+    }
+  }
+});
