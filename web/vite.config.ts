@@ -1,25 +1,35 @@
+import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { selfHostedDraco } from './scripts/vite-plugin-self-hosted-draco.mjs';
+import { parseSampleRate } from './src/vitals/sampleRate.ts';
 
-export default defineConfig({
-  // selfHostedDraco: the page uses the decoder in public/libs/draco/, so the build must not
-  // carry a second hashed copy of it.
-  plugins: [react(), selfHostedDraco()],
-  // SITE_ORIGIN (read in src/app/site.ts) sets the origin of canonical and share URLs at build.
-  envPrefix: ['VITE_', 'SITE_ORIGIN'],
-  build: {
-    // The prerender step reads the manifest to find each page's entry and preloads.
-    manifest: true,
-    // The one big chunk is the 3D scene (three.js), loaded lazily after the page is interactive.
-    chunkSizeWarningLimit: 1100,
-    // Fonts stay files: the CSP's font-src 'self' refuses data: URLs.
-    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
-  },
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
-  },
+export default defineConfig(({ mode }) => {
+  // A VITE_RUM_SAMPLE_RATE that is not a number from 0 to 1 fails the build (and the dev server)
+  // with the reason, rather than ship a page that measures nobody or everybody by mistake.
+  const sampleRate = parseSampleRate(loadEnv(mode, process.cwd(), 'VITE_').VITE_RUM_SAMPLE_RATE);
+
+  return {
+    // A checked number in the bundle, so the page carries no parsing of its own.
+    define: { __RUM_SAMPLE_RATE__: JSON.stringify(sampleRate) },
+    // selfHostedDraco: the page uses the decoder in public/libs/draco/, so the build must not
+    // carry a second hashed copy of it.
+    plugins: [react(), selfHostedDraco()],
+    // SITE_ORIGIN (read in src/app/site.ts) sets the origin of canonical and share URLs at build.
+    envPrefix: ['VITE_', 'SITE_ORIGIN'],
+    build: {
+      // The prerender step reads the manifest to find each page's entry and preloads.
+      manifest: true,
+      // The one big chunk is the 3D scene (three.js), loaded lazily after the page is interactive.
+      chunkSizeWarningLimit: 1100,
+      // Fonts stay files: the CSP's font-src 'self' refuses data: URLs.
+      assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+    },
+    test: {
+      environment: 'jsdom',
+      globals: true,
+      setupFiles: ['./src/test/setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
+    },
+  };
 });
