@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { guessBrowserLocale, localeFromPath } from './i18n/detect';
 import { createI18n, loadLocale } from './i18n/i18n';
+import { startVitals } from './vitals/start';
 
 /**
  * Starts the page in the language of its URL. A prerendered /ru page waits for the Russian
@@ -27,6 +28,8 @@ async function start(): Promise<void> {
   // The dev server serves the bare template; production pages are prerendered.
   if (container.firstElementChild) hydrateRoot(container, app);
   else createRoot(container).render(app);
+  // Real visitors' Web Vitals, in the language the page shows (web-vitals loads after load+idle).
+  startVitals(() => i18n.language);
 }
 
 void start();
