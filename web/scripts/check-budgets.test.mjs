@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { entryScripts, staticImports } from './check-budgets.mjs';
+import { entryScripts, isWebVitalsCode, staticImports } from './check-budgets.mjs';
 
 test('finds the module entry and modulepreloads of a page', () => {
   const html =
@@ -12,4 +15,13 @@ test('follows static imports and leaves dynamic imports out', () => {
   const code =
     'import{a as b}from"./react-c3.js";import"./side-d4.js";const x=()=>import("./three-e5.js");';
   expect(staticImports(code)).toEqual(['./react-c3.js', './side-d4.js']);
+});
+
+test("recognises web-vitals' code, and not a starter that only imports it lazily", async () => {
+  const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  // The file web-vitals/attribution resolves to in the browser build.
+  const library = 'node_modules/web-vitals/dist/web-vitals.attribution.js';
+  expect(isWebVitalsCode(await readFile(path.join(web, library), 'utf8'))).toBe(true);
+  const starter = 'n()||a()<r&&i(()=>{import("./measure-a1.js").then(({measure:e})=>e(t))})';
+  expect(isWebVitalsCode(starter)).toBe(false);
 });
