@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "storage/lead.hpp"
+#include "storage/vitals.hpp"
 
 namespace landing::storage {
 
@@ -38,8 +39,9 @@ struct error : std::runtime_error {
   fault problem;
 };
 
-// All storage of leads, whatever the engine. Every method may be called from any thread; each
-// runs in a transaction of its own and throws storage::error when it cannot.
+// All storage of leads and of real visitors' Web Vitals, whatever the engine. Every method may be
+// called from any thread; each runs in a transaction of its own and throws storage::error when it
+// cannot.
 class lead_store {
  public:
   lead_store() = default;
@@ -96,6 +98,14 @@ class lead_store {
   virtual std::vector<stored_lead> export_all() = 0;
   // Adds a lead as it was in another database; false when one with its id is there already.
   virtual bool import(const stored_lead& item) = 0;
+
+  // Web Vitals aggregates (storage/vitals.hpp). Adds the batch's counts to the stored ones in one
+  // transaction; concurrent writers (replicas) add up. Refused (storage::error) while free space
+  // is below twice the leads' reserve, so measurement never takes the room leads need.
+  virtual void add_vitals(const std::vector<vitals_aggregate>& batch) = 0;
+  virtual std::vector<vitals_aggregate> read_vitals(const vitals_query& query) = 0;
+  // Deletes the aggregates of days before `before_day`; how many rows went.
+  virtual std::int64_t prune_vitals(std::int64_t before_day) = 0;
 
   // Several processes share this store (PostgreSQL): what must hold across them (the per-client
   // rate limit, leadership) lives in it.

@@ -169,6 +169,136 @@ TEST_P(store_suite, export_and_import_carry_a_lead_whole_and_only_once) {
   other->stop();
 }
 
+// A day's aggregate as the vitals writer hands it over.
+vitals_aggregate sample_vitals(std::int64_t day, const std::string& locale, std::uint64_t times,
+                               double value) {
+  vitals_aggregate out;
+  out.key = {day, "/:locale", locale, "mobile", "LCP"};
+  out.count = times;
+  out.good = times;
+  out.min = value;
+  out.max = value * 2;
+  out.buckets = {{10, times - 1}, {12, 1}};
+  out.targets = {{"main>h1", "", times}};
+  return out;
+}
+
+TEST_P(store_suite, vitals_batches_add_up_key_by_key) {
+  store->add_vitals({sample_vitals(20000, "en", 3, 100), sample_vitals(20000, "ru", 2, 50)});
+  auto more = sample_vitals(20000, "en", 4, 80);
+  more.poor = 1;
+  more.good = 3;
+  more.max = 400;
+  more.buckets = {{12, 2}, {40, 2}};
+  more.targets = {{"main>h1", "", 1}, {"#hero img", "", 3}};
+  store->add_vitals({more});
+  const auto rows = store->read_vitals({});
+  ASSERT_EQ(rows.size(), 2U);
+  const auto& en = rows[0];
+  EXPECT_EQ(en.key.locale, "en");
+  EXPECT_EQ(en.count, 7U);
+  EXPECT_EQ(en.good, 6U);
+  EXPECT_EQ(en.poor, 1U);
+  EXPECT_DOUBLE_EQ(en.min, 80);
+  EXPECT_DOUBLE_EQ(en.max, 400);
+  ASSERT_EQ(en.buckets.size(), 3U);
+  EXPECT_EQ(en.buckets[0].index, 10U);
+  EXPECT_EQ(en.buckets[0].count, 2U);
+  EXPECT_EQ(en.buckets[1].count, 3U);
+  EXPECT_EQ(en.buckets[2].index, 40U);
+  ASSERT_EQ(en.targets.size(), 2U);
+  EXPECT_EQ(en.targets[0].target, "main>h1");
+  EXPECT_EQ(en.targets[0].count, 4U);
+  EXPECT_EQ(rows[1].count, 2U);
+}
+
+TEST_P(store_suite, vitals_keep_exact_values_and_any_target_text) {
+  auto odd = sample_vitals(20001, "en", 1, 0.0001);
+  odd.key.metric = "CLS";
+  odd.min = 0.12345678901234;
+  odd.max = 9.9999;
+  odd.buckets = {{1, 1}};
+  odd.targets = {{"a[title=\"x\\\"y\"] > p:nth-child(2)", "", 1}, {"button", "keyboard", 1}};
+  store->add_vitals({odd});
+  const auto rows = store->read_vitals({});
+  ASSERT_EQ(rows.size(), 1U);
+  EXPECT_EQ(rows[0].min, 0.12345678901234);
+  EXPECT_EQ(rows[0].max, 9.9999);
+  ASSERT_EQ(rows[0].targets.size(), 2U);
+  EXPECT_EQ(rows[0].targets[0].target, "a[title=\"x\\\"y\"] > p:nth-child(2)");
+  EXPECT_EQ(rows[0].targets[1].interaction_type, "keyboard");
+}
+
+TEST_P(store_suite, vitals_queries_filter_by_day_route_locale_and_device) {
+  auto desktop = sample_vitals(20010, "en", 1, 10);
+  desktop.key.device = "desktop";
+  store->add_vitals({sample_vitals(20008, "en", 1, 10), sample_vitals(20009, "ru", 1, 10), desktop,
+                     sample_vitals(20010, "en", 1, 10)});
+  EXPECT_EQ(store->read_vitals({}).size(), 4U);
+  EXPECT_EQ(store->read_vitals({20009, "", "", ""}).size(), 3U);
+  EXPECT_EQ(store->read_vitals({0, "", "en", ""}).size(), 3U);
+  EXPECT_EQ(store->read_vitals({0, "", "en", "desktop"}).size(), 1U);
+  EXPECT_EQ(store->read_vitals({0, "/other", "", ""}).size(), 0U);
+  EXPECT_EQ(store->read_vitals({0, "/:locale", "ru", "mobile"}).size(), 1U);
+}
+
+TEST_P(store_suite, vitals_targets_stay_bounded_and_the_rest_is_counted_as_others) {
+  std::uint64_t sent = 0;
+  for (int round = 0; round < 3; ++round) {
+    auto batch = sample_vitals(20000, "en", 100, 10);
+    batch.targets.clear();
+    for (int i = 0; i < 15; ++i) {
+      const auto times = static_cast<std::uint64_t>(100 - round * 15 - i);
+      batch.targets.push_back({"#t" + std::to_string(round * 15 + i), "", times});
+      sent += times;
+    }
+    store->add_vitals({batch});
+  }
+  const auto rows = store->read_vitals({});
+  ASSERT_EQ(rows.size(), 1U);
+  const auto& targets = rows[0].targets;
+  ASSERT_EQ(targets.size(), vitals_targets_kept + 1);
+  std::uint64_t kept = 0;
+  std::uint64_t others = 0;
+  for (const auto& each : targets) (each.target.empty() ? others : kept) += each.count;
+  EXPECT_EQ(kept + others, sent);
+  // The most frequent ones are those kept: #t0 (100) first, #t19 (81) last. Others, larger than
+  // any of them here, still sort by their count.
+  EXPECT_EQ(targets[0].target, "");
+  EXPECT_EQ(targets[1].target, "#t0");
+  EXPECT_GT(others, 0U);
+  for (const auto& each : targets) {
+    if (!each.target.empty()) {
+      EXPECT_GE(each.count, 81U) << each.target;
+    }
+  }
+}
+
+TEST_P(store_suite, vitals_of_days_before_the_retention_are_pruned) {
+  store->add_vitals({sample_vitals(19990, "en", 2, 10), sample_vitals(19999, "en", 2, 10),
+                     sample_vitals(20000, "en", 2, 10)});
+  // Per day: its daily row, two buckets, one target.
+  EXPECT_EQ(store->prune_vitals(20000), 8);
+  const auto rows = store->read_vitals({});
+  ASSERT_EQ(rows.size(), 1U);
+  EXPECT_EQ(rows[0].key.day, 20000);
+  EXPECT_EQ(store->prune_vitals(20000), 0);
+}
+
+TEST_P(store_suite, vitals_written_from_several_threads_all_count) {
+  std::vector<std::thread> writers;
+  for (int t = 0; t < 4; ++t) {
+    writers.emplace_back([&] {
+      for (int i = 0; i < 10; ++i) store->add_vitals({sample_vitals(20000, "en", 2, 10)});
+    });
+  }
+  for (auto& each : writers) each.join();
+  const auto rows = store->read_vitals({});
+  ASSERT_EQ(rows.size(), 1U);
+  EXPECT_EQ(rows[0].count, 80U);
+  EXPECT_EQ(rows[0].targets.front().count, 80U);
+}
+
 INSTANTIATE_TEST_SUITE_P(engines, store_suite, ::testing::ValuesIn(engines()),
                          [](const auto& test) { return test.param.name; });
 

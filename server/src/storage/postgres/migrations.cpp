@@ -10,7 +10,7 @@ namespace {
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(727001)";
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 2> steps{
+constexpr std::array<const char*, 3> steps{
     // The schema the SQLite engine started with.
     R"sql(
 CREATE TABLE leads (
@@ -54,6 +54,44 @@ CREATE UNLOGGED TABLE rate_buckets (
 CREATE TABLE health_probe (
   id integer PRIMARY KEY CHECK (id = 1),
   checked_at bigint NOT NULL
+);
+)sql",
+    // Real visitors' Web Vitals, as aggregates only (storage/vitals.hpp), as in SQLite's step 3.
+    R"sql(
+CREATE TABLE vitals_daily (
+  day bigint NOT NULL,
+  route text NOT NULL,
+  locale text NOT NULL,
+  device text NOT NULL,
+  metric text NOT NULL,
+  count bigint NOT NULL,
+  good bigint NOT NULL,
+  needs_improvement bigint NOT NULL,
+  poor bigint NOT NULL,
+  min_value double precision NOT NULL,
+  max_value double precision NOT NULL,
+  PRIMARY KEY (day, route, locale, device, metric)
+);
+CREATE TABLE vitals_buckets (
+  day bigint NOT NULL,
+  route text NOT NULL,
+  locale text NOT NULL,
+  device text NOT NULL,
+  metric text NOT NULL,
+  bucket integer NOT NULL,
+  count bigint NOT NULL,
+  PRIMARY KEY (day, route, locale, device, metric, bucket)
+);
+CREATE TABLE vitals_targets (
+  day bigint NOT NULL,
+  route text NOT NULL,
+  locale text NOT NULL,
+  device text NOT NULL,
+  metric text NOT NULL,
+  target text NOT NULL,
+  interaction_type text NOT NULL,
+  count bigint NOT NULL,
+  PRIMARY KEY (day, route, locale, device, metric, target, interaction_type)
 );
 )sql",
 };

@@ -7,7 +7,9 @@
 #include <map>
 
 #include "common/log.hpp"
+#include "storage/postgres/arrays.hpp"
 #include "storage/postgres/migrations.hpp"
+#include "storage/postgres/vitals.hpp"
 #include "storage/ulid.hpp"
 
 namespace landing::storage::postgres {
@@ -36,33 +38,6 @@ lead read_lead(const result& rows, int row) {
   out.attempts = rows.integer(row, 9);
   out.last_error = rows.text(row, 10);
   out.delivered_at = rows.integer(row, 11);
-  return out;
-}
-
-// A PostgreSQL array literal of text: {"a","b \"c\""}.
-std::string text_array(const std::vector<std::string>& items) {
-  std::string out = "{";
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i) out += ',';
-    out += '"';
-    for (const char c : items[i]) {
-      if (c == '"' || c == '\\') out += '\\';
-      out += c;
-    }
-    out += '"';
-  }
-  out += '}';
-  return out;
-}
-
-template <class Number>
-std::string number_array(const std::vector<Number>& items) {
-  std::string out = "{";
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i) out += ',';
-    out += std::to_string(items[i]);
-  }
-  out += '}';
   return out;
 }
 
@@ -464,6 +439,21 @@ std::vector<std::int64_t> store::take_tokens(const std::vector<std::string>& cli
     txn.commit();
     return waits;
   });
+}
+
+void store::add_vitals(const std::vector<vitals_aggregate>& batch) {
+  run(true, [&](connection& conn) {
+    postgres::add_vitals(conn, batch);
+    return true;
+  });
+}
+
+std::vector<vitals_aggregate> store::read_vitals(const vitals_query& query) {
+  return run(false, [&](connection& conn) { return postgres::read_vitals(conn, query); });
+}
+
+std::int64_t store::prune_vitals(std::int64_t before_day) {
+  return run(true, [&](connection& conn) { return postgres::prune_vitals(conn, before_day); });
 }
 
 void store::prune_buckets(std::int64_t now_ms) {

@@ -57,6 +57,9 @@ class store final : public lead_store {
   std::vector<std::int64_t> take_tokens(const std::vector<std::string>& clients,
                                         std::int64_t now_ms, double burst,
                                         double per_second) override;
+  void add_vitals(const std::vector<vitals_aggregate>& batch) override;
+  std::vector<vitals_aggregate> read_vitals(const vitals_query& query) override;
+  std::int64_t prune_vitals(std::int64_t before_day) override;
   [[nodiscard]] bool leader() override { return leader_.load(); }
   void on_new_leads(std::function<void()> wake) override;
   void stop() override;

@@ -71,6 +71,11 @@ statement& statement::bind(int index, std::int64_t number) {
   return *this;
 }
 
+statement& statement::bind(int index, double number) {
+  if (sqlite3_bind_double(stmt_, index, number) != SQLITE_OK) fail(db_, "bind");
+  return *this;
+}
+
 statement& statement::bind_null(int index) {
   if (sqlite3_bind_null(stmt_, index) != SQLITE_OK) fail(db_, "bind");
   return *this;
@@ -96,6 +101,8 @@ std::string statement::text(int column) const {
 }
 
 std::int64_t statement::integer(int column) const { return sqlite3_column_int64(stmt_, column); }
+
+double statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
 
 bool statement::is_null(int column) const {
   return sqlite3_column_type(stmt_, column) == SQLITE_NULL;

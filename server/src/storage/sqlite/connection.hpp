@@ -49,6 +49,7 @@ class statement {
 
   statement& bind(int index, std::string_view text);
   statement& bind(int index, std::int64_t number);
+  statement& bind(int index, double number);
   statement& bind_null(int index);
   // True while a row is available.
   bool step();
@@ -56,6 +57,7 @@ class statement {
 
   [[nodiscard]] std::string text(int column) const;
   [[nodiscard]] std::int64_t integer(int column) const;
+  [[nodiscard]] double real(int column) const;
   [[nodiscard]] bool is_null(int column) const;
 
  private:

@@ -38,7 +38,7 @@ void file_guard::remove_stale_logs() const {
   }
 }
 
-file_guard::verdict file_guard::check(bool need_reserve, bool check_log) const {
+file_guard::verdict file_guard::check(purpose use, bool check_log) const {
   verdict out;
   const auto now = id_of(path_);
   if (!now.exists) {
@@ -62,10 +62,12 @@ file_guard::verdict file_guard::check(bool need_reserve, bool check_log) const {
     if ((space.f_flag & ST_RDONLY) != 0) {
       out.problem = fault::read_only;
       out.reason = "the file system of " + path_ + " is read-only";
-    } else if (need_reserve &&
-               static_cast<std::uint64_t>(space.f_bavail) * space.f_frsize < reserve_bytes_) {
+    } else if (const std::uint64_t needed = use == purpose::outcome    ? 0
+                                            : use == purpose::new_lead ? reserve_bytes_
+                                                                       : 2 * reserve_bytes_;
+               static_cast<std::uint64_t>(space.f_bavail) * space.f_frsize < needed) {
       out.problem = fault::disk_full;
-      out.reason = "less than " + std::to_string(reserve_bytes_ / 1024) + " KiB free for " + path_;
+      out.reason = "less than " + std::to_string(needed / 1024) + " KiB free for " + path_;
     }
   }
   return out;

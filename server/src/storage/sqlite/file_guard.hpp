@@ -26,12 +26,17 @@ class file_guard {
   // recording the outcomes of leads already accepted.
   file_guard(std::string path, std::uint64_t reserve_bytes);
 
+  // What a write is for decides how much free space it needs: recording an outcome may use the
+  // reserve, a new lead may not, and Web Vitals stop at twice the reserve, so measurement never
+  // eats the room left for leads.
+  enum class purpose { outcome, new_lead, measurement };
+
   // Takes the file (and its write-ahead log) as it is now as the one in use.
   void remember();
-  // need_reserve: the write is a new lead, which the reserve does not cover. check_log: the
+  // check_log: the
   // store holds connections open, so the log must be the one they write to (with none open,
   // SQLite itself deletes the log and makes a new one).
-  [[nodiscard]] verdict check(bool need_reserve, bool check_log = true) const;
+  [[nodiscard]] verdict check(purpose use, bool check_log = true) const;
   // Deletes the -wal and -shm files of the file last remembered, if they are still at the path.
   // Only when no connection is open: SQLite keeps a moved database's log on close (to protect
   // it), and a new connection would replay that log onto whatever file now has the name.

@@ -7,7 +7,7 @@ namespace landing::storage::sqlite {
 namespace {
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 2> steps{
+constexpr std::array<const char*, 3> steps{
     R"sql(
 CREATE TABLE leads (
   id TEXT PRIMARY KEY,
@@ -36,6 +36,46 @@ CREATE TABLE health_probe (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   checked_at INTEGER NOT NULL
 );
+)sql",
+    // Real visitors' Web Vitals, as aggregates only (storage/vitals.hpp): per UTC day, route,
+    // locale, device and metric, the counts by rating, the histogram's non-empty buckets and a
+    // bounded list of attribution targets.
+    R"sql(
+CREATE TABLE vitals_daily (
+  day INTEGER NOT NULL,
+  route TEXT NOT NULL,
+  locale TEXT NOT NULL,
+  device TEXT NOT NULL,
+  metric TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  good INTEGER NOT NULL,
+  needs_improvement INTEGER NOT NULL,
+  poor INTEGER NOT NULL,
+  min_value REAL NOT NULL,
+  max_value REAL NOT NULL,
+  PRIMARY KEY (day, route, locale, device, metric)
+) WITHOUT ROWID;
+CREATE TABLE vitals_buckets (
+  day INTEGER NOT NULL,
+  route TEXT NOT NULL,
+  locale TEXT NOT NULL,
+  device TEXT NOT NULL,
+  metric TEXT NOT NULL,
+  bucket INTEGER NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (day, route, locale, device, metric, bucket)
+) WITHOUT ROWID;
+CREATE TABLE vitals_targets (
+  day INTEGER NOT NULL,
+  route TEXT NOT NULL,
+  locale TEXT NOT NULL,
+  device TEXT NOT NULL,
+  metric TEXT NOT NULL,
+  target TEXT NOT NULL,
+  interaction_type TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (day, route, locale, device, metric, target, interaction_type)
+) WITHOUT ROWID;
 )sql",
 };
 

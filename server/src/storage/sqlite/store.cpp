@@ -12,6 +12,7 @@
 
 #include "common/log.hpp"
 #include "storage/sqlite/migrations.hpp"
+#include "storage/sqlite/vitals.hpp"
 #include "storage/ulid.hpp"
 
 namespace landing::storage::sqlite {
@@ -130,9 +131,9 @@ auto store::read(Work&& work) {
 }
 
 template <class Work>
-auto store::write(bool new_leads, Work&& work) {
+auto store::write(file_guard::purpose use, Work&& work) {
   const std::shared_lock gate(gate_);
-  if (const auto verdict = guard_.check(new_leads, !detached_); verdict.problem != fault::none) {
+  if (const auto verdict = guard_.check(use, !detached_); verdict.problem != fault::none) {
     throw storage::error(verdict.problem, verdict.reason);
   }
   try {
@@ -153,7 +154,7 @@ void store::note_write(const std::string& failure, fault problem) {
 }
 
 std::vector<std::string> store::insert_batch(const std::vector<new_lead>& leads, bool held) {
-  return write(true, [&](connection& conn) {
+  return write(file_guard::purpose::new_lead, [&](connection& conn) {
     std::vector<std::string> ids;
     ids.reserve(leads.size());
     const auto created = now();
@@ -188,7 +189,7 @@ std::vector<std::string> store::insert_batch(const std::vector<new_lead>& leads,
 }
 
 std::int64_t store::release_held() {
-  return write(false, [](connection& conn) {
+  return write(file_guard::purpose::outcome, [](connection& conn) {
     conn.exec("UPDATE leads SET status = 'pending' WHERE status = 'held'");
     return conn.changes();
   });
@@ -266,6 +267,22 @@ void store::end_turn(const std::string& owner, std::int64_t next_send_ms) {
   }
 }
 
+void store::add_vitals(const std::vector<vitals_aggregate>& batch) {
+  write(file_guard::purpose::measurement, [&](connection& conn) {
+    sqlite::add_vitals(conn, batch);
+    return true;
+  });
+}
+
+std::vector<vitals_aggregate> store::read_vitals(const vitals_query& query) {
+  return read([&](connection& conn) { return sqlite::read_vitals(conn, query); });
+}
+
+std::int64_t store::prune_vitals(std::int64_t before_day) {
+  return write(file_guard::purpose::outcome,
+               [&](connection& conn) { return sqlite::prune_vitals(conn, before_day); });
+}
+
 std::vector<std::int64_t> store::take_tokens(const std::vector<std::string>& /*clients*/,
                                              std::int64_t /*now_ms*/, double /*burst*/,
                                              double /*per_second*/) {
@@ -280,7 +297,7 @@ void store::forget_claim(const std::string& id) {
 
 void store::mark_delivered(const std::string& id, std::int64_t at_ms) {
   forget_claim(id);
-  write(false, [&](connection& conn) {
+  write(file_guard::purpose::outcome, [&](connection& conn) {
     transaction txn(conn);
     statement(conn,
               "UPDATE leads SET status = 'delivered', delivered_at = ?, attempts = attempts + 1, "
@@ -297,7 +314,7 @@ void store::mark_delivered(const std::string& id, std::int64_t at_ms) {
 void store::reschedule(const std::string& id, std::int64_t next_attempt_ms,
                        const std::string& error) {
   forget_claim(id);
-  write(false, [&](connection& conn) {
+  write(file_guard::purpose::outcome, [&](connection& conn) {
     transaction txn(conn);
     statement(conn, "UPDATE leads SET attempts = attempts + 1, last_error = ? WHERE id = ?")
         .bind(1, error)
@@ -314,7 +331,7 @@ void store::reschedule(const std::string& id, std::int64_t next_attempt_ms,
 
 void store::mark_failed(const std::string& id, const std::string& reason) {
   forget_claim(id);
-  write(false, [&](connection& conn) {
+  write(file_guard::purpose::outcome, [&](connection& conn) {
     transaction txn(conn);
     statement(conn,
               "UPDATE leads SET status = 'failed', attempts = attempts + 1, last_error = ? "
@@ -329,7 +346,7 @@ void store::mark_failed(const std::string& id, const std::string& reason) {
 }
 
 bool store::retry(const std::string& id) {
-  return write(false, [&](connection& conn) {
+  return write(file_guard::purpose::outcome, [&](connection& conn) {
     transaction txn(conn);
     statement(conn,
               "UPDATE leads SET status = 'pending', last_error = NULL WHERE id = ? AND status "
@@ -386,7 +403,7 @@ std::vector<lead_store::stored_lead> store::export_all() {
 }
 
 bool store::import(const stored_lead& item) {
-  return write(false, [&](connection& conn) {
+  return write(file_guard::purpose::outcome, [&](connection& conn) {
     transaction txn(conn);
     const auto& l = item.record;
     statement insert(conn,
@@ -488,7 +505,7 @@ void store::reopen() {
 }
 
 file_guard::verdict store::settle() {
-  auto verdict = guard_.check(true, !detached_);
+  auto verdict = guard_.check(file_guard::purpose::new_lead, !detached_);
   try {
     if (verdict.file == file_guard::identity::missing) {
       restore();
@@ -499,7 +516,8 @@ file_guard::verdict store::settle() {
                                        "another file took the database's place; the "
                                        "server now uses that one"}});
     }
-    if (verdict.file != file_guard::identity::same) verdict = guard_.check(true, !detached_);
+    if (verdict.file != file_guard::identity::same)
+      verdict = guard_.check(file_guard::purpose::new_lead, !detached_);
   } catch (const storage::error& e) {
     verdict.problem = e.problem;
     verdict.reason = e.what();

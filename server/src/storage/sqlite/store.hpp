@@ -51,6 +51,9 @@ class store final : public lead_store {
   std::vector<lead> list(const std::string& status) override;
   std::vector<stored_lead> export_all() override;
   bool import(const stored_lead& item) override;
+  void add_vitals(const std::vector<vitals_aggregate>& batch) override;
+  std::vector<vitals_aggregate> read_vitals(const vitals_query& query) override;
+  std::int64_t prune_vitals(std::int64_t before_day) override;
   [[nodiscard]] bool shared() const override { return false; }
   std::vector<std::int64_t> take_tokens(const std::vector<std::string>& clients,
                                         std::int64_t now_ms, double burst,
@@ -65,7 +68,7 @@ class store final : public lead_store {
   template <class Work>
   auto read(Work&& work);
   template <class Work>
-  auto write(bool new_leads, Work&& work);
+  auto write(file_guard::purpose use, Work&& work);
   std::unique_ptr<connection> open_connection();
   void release(std::unique_ptr<connection> conn);
   void open_all();

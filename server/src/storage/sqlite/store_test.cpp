@@ -2,6 +2,7 @@
 #include "storage/sqlite/store.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/statvfs.h>
 
 #include <filesystem>
 
@@ -54,7 +55,7 @@ TEST(sqlite_store, upgrades_a_database_made_with_the_first_schema) {
   EXPECT_EQ(lead->fields.message, "Old lead");
   EXPECT_TRUE(upgraded.claim_next("a", 1, 30000, {}).has_value());
   connection check(dir.file("leads.db"));
-  EXPECT_EQ(schema_version(check), 2);
+  EXPECT_EQ(schema_version(check), 3);
 }
 
 TEST(sqlite_store, a_second_migration_run_changes_nothing) {
@@ -77,6 +78,23 @@ TEST(sqlite_store, refuses_leads_below_the_reserve_but_records_outcomes) {
   // The reserve is kept for exactly this.
   full.mark_delivered(id, 1);
   EXPECT_EQ(full.find(id)->status, "delivered");
+}
+
+TEST(sqlite_store, stops_taking_vitals_at_twice_the_reserve_while_leads_still_go_in) {
+  const testing::temp_folder dir;
+  struct statvfs space {};
+  ASSERT_EQ(::statvfs(dir.path.c_str(), &space), 0);
+  const auto free_bytes = static_cast<std::uint64_t>(space.f_bavail) * space.f_frsize;
+  options tight;
+  // Leads fit above this reserve; vitals, which need twice it, do not.
+  tight.disk_reserve_bytes = free_bytes / 4 * 3;
+  store half_full(dir.file("leads.db"), tight);
+  vitals_aggregate one;
+  one.key = {20000, "/:locale", "en", "mobile", "LCP"};
+  one.count = one.good = 1;
+  EXPECT_EQ(refusal_of([&] { half_full.add_vitals({one}); }), fault::disk_full);
+  EXPECT_NO_THROW(half_full.insert_batch({sample()}, false));
+  EXPECT_TRUE(half_full.read_vitals({}).empty());
 }
 
 // Every way the files can vanish under an open database: the main file, its log, or all.
