@@ -28,9 +28,13 @@
 #include "storage/copy.hpp"
 #include "storage/open.hpp"
 #include "storage/sqlite/backup.hpp"
+#include "storage/turns.hpp"
 #include "telegram/bot_client.hpp"
 #include "telegram/config.hpp"
 #include "telegram/outbox.hpp"
+#include "vitals/counters.hpp"
+#include "vitals/endpoint.hpp"
+#include "vitals/recorder.hpp"
 
 namespace {
 
@@ -59,6 +63,10 @@ struct config {
   long outbox_lease_ms = 30000;
   std::string leads_status;
   std::string lead_id;
+  int vitals_retention_days = 90;
+  double vitals_rate_burst = 20;
+  double vitals_rate_per_minute = 60;
+  std::size_t vitals_queue = 8192;
 };
 
 // Start-up failures are one line on stderr and exit code 2, so scripts can tell them apart.
@@ -149,6 +157,27 @@ void define_options(CLI::App& cli, config& cfg) {
       ->envname("LANDING_OUTBOX_LEASE_MS")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  cli.add_option("--vitals-retention-days", cfg.vitals_retention_days,
+                 "days of Web Vitals aggregates kept, today included")
+      ->envname("LANDING_VITALS_RETENTION_DAYS")
+      ->check(CLI::Range(1, 3650))
+      ->capture_default_str();
+  cli.add_option("--vitals-rate-limit-burst", cfg.vitals_rate_burst,
+                 "Web Vitals beacons a client may send at once")
+      ->envname("LANDING_VITALS_RATE_LIMIT_BURST")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--vitals-rate-limit-per-minute", cfg.vitals_rate_per_minute,
+                 "Web Vitals beacons a client regains a minute")
+      ->envname("LANDING_VITALS_RATE_LIMIT_PER_MINUTE")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--vitals-queue", cfg.vitals_queue,
+                 "Web Vitals beacons waiting for the database at most; more are dropped and "
+                 "counted")
+      ->envname("LANDING_VITALS_QUEUE")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
+      ->capture_default_str();
 }
 
 // The origin the site was built for (web/scripts/prerender.mjs writes it); empty when unknown.
@@ -222,6 +251,9 @@ int serve(const config& cfg) {
   std::unique_ptr<app::health_monitor> health;
   std::unique_ptr<leads::limiter> limiter;
   std::unique_ptr<leads::lead_writer> writer;
+  storage::turns turns;
+  vitals::counters vitals_stats;
+  std::unique_ptr<vitals::recorder> vitals_recorder;
   try {
     store = storage::open(cfg.db, store_options(cfg));
     if (telegram.configured()) {
@@ -259,19 +291,36 @@ int serve(const config& cfg) {
     } else {
       limiter = std::make_unique<leads::rate_limiter>(cfg.rate_burst, cfg.rate_per_minute);
     }
-    writer =
-        std::make_unique<leads::lead_writer>(*store, *limiter, !telegram.configured(), [&outbox] {
+    writer = std::make_unique<leads::lead_writer>(
+        *store, *limiter, !telegram.configured(),
+        [&outbox] {
           if (outbox) outbox->notify();
-        });
+        },
+        &turns);
+    vitals::recorder_options measurement;
+    measurement.queue_capacity = cfg.vitals_queue;
+    measurement.batch_beacons = std::min<std::size_t>(cfg.vitals_queue, 2048);
+    measurement.retention_days = cfg.vitals_retention_days;
+    vitals_recorder =
+        std::make_unique<vitals::recorder>(*store, turns, vitals_stats, std::move(measurement));
   } catch (const std::exception& e) {
     return fail("database " + storage::describe(cfg.db) + ": " + e.what());
   }
 
   leads::contact_endpoint contact(*writer, files, stats, options.trusted_proxies);
+  // Beacons have a per-client limit of their own, in this process: a lost beacon costs nothing,
+  // so replicas need not share it.
+  leads::rate_limiter beacon_limits(cfg.vitals_rate_burst, cfg.vitals_rate_per_minute);
+  vitals::endpoint beacons(
+      *vitals_recorder, vitals_stats,
+      [&beacon_limits](const std::string& client) { return beacon_limits.acquire(client); },
+      options.trusted_proxies);
   app::services parts;
   parts.files = &files;
   parts.stats = &stats;
   parts.contact = &contact;
+  parts.vitals = &beacons;
+  parts.vitals_stats = &vitals_stats;
   parts.health = health.get();
   std::unique_ptr<app::application> application;
 
@@ -339,6 +388,7 @@ int serve(const config& cfg) {
   }
   // In-flight requests are done; commit what they queued, then let the outbox finish its send.
   writer->stop();
+  vitals_recorder->stop();
   if (outbox) outbox->stop();
   health->stop();
   store->stop();

@@ -8,6 +8,8 @@
 #include "http/handler.hpp"
 #include "leads/contact_endpoint.hpp"
 #include "site/site.hpp"
+#include "vitals/counters.hpp"
+#include "vitals/endpoint.hpp"
 
 namespace landing::app {
 
@@ -16,6 +18,8 @@ struct services {
   const site::site* files = nullptr;
   metrics* stats = nullptr;
   leads::contact_endpoint* contact = nullptr;
+  vitals::endpoint* vitals = nullptr;
+  const vitals::counters* vitals_stats = nullptr;
   health_monitor* health = nullptr;
   host_policy hosts;
 };

@@ -15,6 +15,7 @@ http::response method_not_allowed(std::string_view allow) {
 route classify(const http::request& req) {
   const auto path = req.path();
   if (path == "/api/contact") return route::contact;
+  if (path == "/api/vitals") return route::vitals;
   if (path == "/healthz") return route::healthz;
   if (path == "/metrics") return route::metrics;
   if (path.starts_with("/api/")) return route::other;
@@ -61,12 +62,21 @@ http::response application::handle(const http::request& req) {
       if (readable && parts_.health) return parts_.health->healthz();
       break;
     case route::metrics:
-      if (readable && parts_.health) return parts_.health->metrics_page(*parts_.stats);
+      if (readable && parts_.health) {
+        auto page = parts_.health->metrics_page(*parts_.stats);
+        if (parts_.vitals_stats)
+          page.body_copy(std::string(page.body()) + parts_.vitals_stats->render());
+        return page;
+      }
       break;
     case route::site:
       if (readable) return site::serve_site(*parts_.files, req);
       break;
     case route::contact:
+      return method_not_allowed("POST");
+    case route::vitals:
+      if (req.method == "POST" && parts_.vitals) return parts_.vitals->handle(req);
+      if (!parts_.vitals) return http::json_response(404, R"({"error":"not_found"})");
       return method_not_allowed("POST");
     case route::other:
       return http::json_response(404, R"({"error":"not_found"})");

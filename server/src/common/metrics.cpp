@@ -8,6 +8,8 @@ std::string_view route_name(route r) {
       return "site";
     case route::contact:
       return "contact";
+    case route::vitals:
+      return "vitals";
     case route::healthz:
       return "healthz";
     case route::metrics:

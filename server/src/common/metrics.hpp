@@ -8,8 +8,8 @@
 
 namespace landing {
 
-enum class route { site, contact, healthz, metrics, other };
-inline constexpr std::size_t route_count = 5;
+enum class route { site, contact, vitals, healthz, metrics, other };
+inline constexpr std::size_t route_count = 6;
 
 // What /metrics shows beside the counters, read from the store's latest check.
 struct gauges {
@@ -37,9 +37,9 @@ class metrics {
   [[nodiscard]] std::string render(const gauges& extra) const;
 
  private:
-  static constexpr std::array<unsigned, 22> statuses{200, 202, 206, 302, 303, 304, 308, 400,
-                                                     403, 404, 405, 413, 415, 416, 421, 422,
-                                                     429, 431, 500, 501, 503, 0};
+  static constexpr std::array<unsigned, 23> statuses{200, 202, 204, 206, 302, 303, 304, 308,
+                                                     400, 403, 404, 405, 413, 415, 416, 421,
+                                                     422, 429, 431, 500, 501, 503, 0};
   // Each I/O thread counts requests in a shard of its own, on cache lines of its own: threads
   // counting the same route and status would otherwise pass one line back and forth between
   // cores on every request. The page sums the shards.

@@ -3,6 +3,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "common/log.hpp"
+#include "http/same_origin.hpp"
 #include "leads/contact_request.hpp"
 #include "site/handler.hpp"
 #include "site/locale.hpp"
@@ -20,7 +21,7 @@ http::response error_response(unsigned status, std::string_view code) {
 }
 
 void contact_endpoint::handle(const http::request& req, std::function<void(http::response)> done) {
-  if (!is_same_origin(req)) {
+  if (!http::is_same_origin(req)) {
     stats_.leads_rejected.fetch_add(1, std::memory_order_relaxed);
     return done(error_response(403, "cross_site"));
   }

@@ -31,8 +31,4 @@ struct contact_request {
 contact_request parse_json(std::string_view body);
 contact_request parse_form(std::string_view body);
 
-// Same-origin only (contract/api-contact.md): a browser's Sec-Fetch-Site or Origin must say so.
-// Requests with neither header come from non-browser clients, which CSRF cannot forge.
-bool is_same_origin(const http::request& req);
-
 }  // namespace landing::leads

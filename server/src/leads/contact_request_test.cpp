@@ -42,22 +42,6 @@ TEST(contact_request, form_decoding_handles_plus_and_escapes) {
       "invalid");
 }
 
-TEST(contact_request, same_origin_rules) {
-  http::request req;
-  req.headers = {{"Host", "example.com"}, {"Origin", "https://example.com"}};
-  EXPECT_TRUE(is_same_origin(req));
-  req.headers = {{"Host", "example.com"}, {"Origin", "https://evil.com"}};
-  EXPECT_FALSE(is_same_origin(req));
-  req.headers = {{"Host", "example.com"}, {"Origin", "null"}};
-  EXPECT_FALSE(is_same_origin(req));
-  req.headers = {{"Sec-Fetch-Site", "same-site"}};
-  EXPECT_FALSE(is_same_origin(req));
-  req.headers = {{"Sec-Fetch-Site", "same-origin"}};
-  EXPECT_TRUE(is_same_origin(req));
-  req.headers = {};
-  EXPECT_TRUE(is_same_origin(req));
-}
-
 TEST(contact_request, names_a_few_unknown_fields_and_keeps_the_answer_small) {
   std::string json = R"({"name":"Anna","social":"@anna","email":"a@b.co","message":"Hi there",)"
                      R"("locale":"en","website":"")";

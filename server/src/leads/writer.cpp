@@ -7,8 +7,8 @@
 namespace landing::leads {
 
 lead_writer::lead_writer(storage::lead_store& store, limiter& limits, bool held,
-                         std::function<void()> on_commit)
-    : store_(store), limits_(limits), held_(held), on_commit_(std::move(on_commit)) {
+                         std::function<void()> on_commit, storage::turns* turns)
+    : store_(store), limits_(limits), held_(held), on_commit_(std::move(on_commit)), turns_(turns) {
   thread_ = std::thread([this] { run(); });
 }
 
@@ -68,7 +68,8 @@ void lead_writer::commit(std::vector<std::pair<storage::new_lead, callback>>& ba
   if (leads.empty()) return;
   std::vector<std::string> ids;
   try {
-    ids = store_.insert_batch(leads, held_);
+    const auto insert = [&] { return store_.insert_batch(leads, held_); };
+    ids = turns_ ? turns_->lead(insert) : insert();
   } catch (const storage::error& e) {
     log::error("lead_write_failed", {{"database", storage::fault_name(e.problem)},
                                      {"reason", e.what()},

@@ -10,6 +10,7 @@
 
 #include "leads/rate_limit.hpp"
 #include "storage/store.hpp"
+#include "storage/turns.hpp"
 
 namespace landing::leads {
 
@@ -26,9 +27,10 @@ class lead_writer {
   using callback = std::function<void(outcome)>;
 
   // Each batch first asks `limits` which clients may send (so a shared limit costs one round
-  // trip per batch, not per lead), then stores the rest in one transaction.
+  // trip per batch, not per lead), then stores the rest in one transaction, taking the store's
+  // write turn as a lead (before any Web Vitals batch) when `turns` is given.
   lead_writer(storage::lead_store& store, limiter& limits, bool held,
-              std::function<void()> on_commit);
+              std::function<void()> on_commit, storage::turns* turns = nullptr);
   lead_writer(const lead_writer&) = delete;
   lead_writer& operator=(const lead_writer&) = delete;
   ~lead_writer();
@@ -45,6 +47,7 @@ class lead_writer {
   limiter& limits_;
   bool held_;
   std::function<void()> on_commit_;
+  storage::turns* turns_;
   std::mutex mutex_;
   std::condition_variable wake_;
   std::vector<std::pair<storage::new_lead, callback>> queue_;

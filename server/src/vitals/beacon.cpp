@@ -17,9 +17,6 @@ constexpr std::array<metric_definition, 5> definitions{{
     {"TTFB", 600000, 1, 800, 1800, false, false},
 }};
 
-constexpr std::array<std::string_view, 1> routes{"/:locale"};
-constexpr std::array<std::string_view, 2> locales{"en", "ru"};
-constexpr std::array<std::string_view, 2> devices{"mobile", "desktop"};
 constexpr std::array<std::string_view, 4> effective_types{"slow-2g", "2g", "3g", "4g"};
 constexpr std::array<std::string_view, 6> navigation_types{
     "navigate", "reload", "back-forward", "back-forward-cache", "prerender", "restore"};

@@ -31,6 +31,12 @@ enum class rating { good, needs_improvement, poor };
 rating rate(metric m, double value);
 std::string_view rating_name(rating r);
 
+// What a beacon may name (contract/vitals-beacon.json): the labels of /metrics and the report's
+// filters come from the same lists.
+inline constexpr std::array<std::string_view, 1> routes{"/:locale"};
+inline constexpr std::array<std::string_view, 2> locales{"en", "ru"};
+inline constexpr std::array<std::string_view, 2> devices{"mobile", "desktop"};
+
 inline constexpr std::size_t max_body_bytes = 4096;
 inline constexpr std::size_t max_selector_code_points = 200;
 

@@ -1,0 +1,78 @@
+#include "vitals/aggregate.hpp"
+
+#include <algorithm>
+
+#include "vitals/scales.hpp"
+
+namespace landing::vitals {
+
+void aggregator::add(const beacon& item, std::int64_t day) {
+  for (const auto& each : item.metrics) {
+    storage::vitals_key key{day, item.route, item.locale, item.device,
+                            std::string(definition(each.name).name)};
+    auto found = keys_.find(key);
+    if (found == keys_.end()) found = keys_.emplace(key, working(scale_of(each.name))).first;
+    auto& row = found->second;
+    row.values.add(each.value);
+    // The beacon's rating was checked against its value (parse_beacon), so it is Google's.
+    switch (each.rated) {
+      case rating::good:
+        ++row.good;
+        break;
+      case rating::needs_improvement:
+        ++row.needs_improvement;
+        break;
+      case rating::poor:
+        ++row.poor;
+        break;
+    }
+    if (each.target.empty()) continue;
+    std::pair<std::string, std::string> target{each.target, each.interaction_type};
+    if (const auto known = row.targets.find(target); known != row.targets.end()) {
+      ++known->second;
+    } else if (row.targets.size() < targets_per_batch) {
+      row.targets.emplace(std::move(target), 1);
+    } else {
+      ++row.targets[{}];
+    }
+  }
+}
+
+std::vector<storage::vitals_aggregate> aggregator::take() {
+  std::vector<storage::vitals_aggregate> out;
+  out.reserve(keys_.size());
+  for (auto& [key, row] : keys_) {
+    storage::vitals_aggregate item;
+    item.key = key;
+    item.count = row.values.count();
+    item.good = row.good;
+    item.needs_improvement = row.needs_improvement;
+    item.poor = row.poor;
+    item.min = row.values.min();
+    item.max = row.values.max();
+    const auto& counts = row.values.counts();
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+      if (counts[i] > 0) item.buckets.push_back({static_cast<std::uint32_t>(i), counts[i]});
+    }
+    for (auto& [target, count] : row.targets) {
+      item.targets.push_back({target.first, target.second, count});
+    }
+    std::stable_sort(item.targets.begin(), item.targets.end(),
+                     [](const auto& a, const auto& b) { return a.count > b.count; });
+    out.push_back(std::move(item));
+  }
+  keys_.clear();
+  return out;
+}
+
+histogram histogram_of(metric name, const storage::vitals_aggregate& row) {
+  const auto range = scale_of(name);
+  std::vector<std::uint64_t> counts;
+  for (const auto& each : row.buckets) {
+    if (each.index >= counts.size()) counts.resize(each.index + 1, 0);
+    counts[each.index] += each.count;
+  }
+  return histogram::from_counts(range, std::move(counts), row.min, row.max);
+}
+
+}  // namespace landing::vitals

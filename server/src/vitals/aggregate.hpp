@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "storage/vitals.hpp"
+#include "vitals/beacon.hpp"
+#include "vitals/histogram.hpp"
+
+namespace landing::vitals {
+
+// Folds beacons into the stored aggregates' shape in memory, so a batch of thousands of beacons
+// becomes a handful of rows: one per day, route, locale, device and metric.
+class aggregator {
+ public:
+  // Distinct targets kept per key in one batch; the rest count as others (an empty target). The
+  // store bounds its list again across batches.
+  static constexpr std::size_t targets_per_batch = 64;
+
+  void add(const beacon& item, std::int64_t day);
+  [[nodiscard]] bool empty() const { return keys_.empty(); }
+  // The rows so far, in key order; the aggregator is empty afterwards.
+  std::vector<storage::vitals_aggregate> take();
+
+ private:
+  struct working {
+    explicit working(scale range) : values(range) {}
+    histogram values;
+    std::uint64_t good = 0;
+    std::uint64_t needs_improvement = 0;
+    std::uint64_t poor = 0;
+    std::map<std::pair<std::string, std::string>, std::uint64_t> targets;
+  };
+  std::map<storage::vitals_key, working> keys_;
+};
+
+// A stored row as the histogram it stands for, on its metric's scale.
+histogram histogram_of(metric name, const storage::vitals_aggregate& row);
+
+}  // namespace landing::vitals

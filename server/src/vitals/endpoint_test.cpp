@@ -1,0 +1,108 @@
+#include "vitals/endpoint.hpp"
+
+#include <gtest/gtest.h>
+
+#include <deque>
+
+#include "storage/sqlite/store.hpp"
+#include "storage/testing.hpp"
+#include "vitals/testing.hpp"
+
+namespace landing::vitals {
+namespace {
+
+// A real store and recorder behind the endpoint; `wait` is what the rate limit answers.
+struct fixture {
+  storage::testing::temp_folder dir;
+  storage::sqlite::store store{dir.file("leads.db")};
+  storage::turns turns;
+  counters stats;
+  recorder sink{store, turns, stats, recorder_options{}};
+  std::int64_t wait = 0;
+  std::vector<std::string> clients;
+  endpoint beacons{sink,
+                   stats,
+                   [this](const std::string& client) {
+                     clients.push_back(client);
+                     return wait;
+                   },
+                   {}};
+
+  std::deque<std::string> bodies;  // requests only view their bytes, as on a connection
+
+  http::request post(std::string body, std::string_view type = "text/plain;charset=UTF-8") {
+    const auto& kept = bodies.emplace_back(std::move(body));
+    http::request req;
+    req.method = "POST";
+    req.target = "/api/vitals";
+    req.headers = {{"Host", "example.com"},
+                   {"Origin", "https://example.com"},
+                   {"Sec-Fetch-Site", "same-origin"},
+                   {"Content-Type", type}};
+    req.body = kept;
+    return req;
+  }
+};
+
+TEST(vitals_endpoint, takes_a_beacon_sent_as_text_or_json_with_204) {
+  fixture f;
+  for (const auto* type : {"text/plain;charset=UTF-8", "application/json", "TEXT/PLAIN"}) {
+    const auto res = f.beacons.handle(f.post(testing::beacon_body(), type));
+    EXPECT_EQ(res.status, 204U) << type;
+    EXPECT_TRUE(res.body().empty());
+  }
+  f.sink.stop();
+  EXPECT_EQ(f.stats.accepted_total(), 3U);
+  EXPECT_EQ(f.store.read_vitals({}).size(), 4U);  // one beacon's four metrics, three times
+}
+
+TEST(vitals_endpoint, refuses_each_kind_of_bad_request_with_its_status_and_code) {
+  fixture f;
+  auto cross = f.post(testing::beacon_body());
+  cross.headers[1].second = "https://evil.example";
+  EXPECT_EQ(f.beacons.handle(cross).status, 403U);
+  auto other_site = f.post(testing::beacon_body());
+  other_site.headers[2].second = "cross-site";
+  EXPECT_EQ(f.beacons.handle(other_site).status, 403U);
+  for (const auto* type :
+       {"text/html", "application/x-www-form-urlencoded", "", "multipart/form-data"}) {
+    EXPECT_EQ(f.beacons.handle(f.post(testing::beacon_body(), type)).status, 415U) << type;
+  }
+  const auto large = f.beacons.handle(f.post(std::string(max_body_bytes + 1, ' ')));
+  EXPECT_EQ(large.status, 413U);
+  EXPECT_EQ(large.body(), R"({"error":"too_large"})");
+  const auto bad = f.beacons.handle(f.post(R"({"v":1})"));
+  EXPECT_EQ(bad.status, 400U);
+  EXPECT_NE(bad.body().find(R"("error":)"), std::string_view::npos);
+  const auto locale = f.beacons.handle(f.post(testing::beacon_body("de")));
+  EXPECT_EQ(locale.status, 400U);
+  EXPECT_EQ(locale.body(), R"({"error":"locale","at":"locale"})");
+  EXPECT_EQ(f.stats.rejected_total("cross_site"), 2U);
+  EXPECT_EQ(f.stats.rejected_total("unsupported_media_type"), 4U);
+  EXPECT_EQ(f.stats.rejected_total("too_large"), 1U);
+  EXPECT_EQ(f.stats.rejected_total("locale"), 1U);
+  f.sink.stop();
+  EXPECT_TRUE(f.store.read_vitals({}).empty());
+}
+
+TEST(vitals_endpoint, a_client_over_its_limit_gets_429_with_retry_after_before_any_parsing) {
+  fixture f;
+  f.wait = 7;
+  const auto res = f.beacons.handle(f.post("not even json"));
+  EXPECT_EQ(res.status, 429U);
+  EXPECT_EQ(res.header("Retry-After"), "7");
+  EXPECT_EQ(f.stats.rejected_total("rate_limited"), 1U);
+  EXPECT_EQ(f.stats.rejected_total("malformed"), 0U);
+  ASSERT_EQ(f.clients.size(), 1U);
+}
+
+TEST(vitals_endpoint, a_full_queue_answers_503_and_counts_the_drop) {
+  fixture f;
+  f.sink.stop();  // a stopped recorder takes nothing, as a full queue
+  const auto res = f.beacons.handle(f.post(testing::beacon_body()));
+  EXPECT_EQ(res.status, 503U);
+  EXPECT_EQ(f.stats.dropped_total(), 1U);
+}
+
+}  // namespace
+}  // namespace landing::vitals

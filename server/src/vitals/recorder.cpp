@@ -1,0 +1,106 @@
+#include "vitals/recorder.hpp"
+
+#include "common/log.hpp"
+#include "vitals/aggregate.hpp"
+
+namespace landing::vitals {
+
+std::int64_t utc_day_now() {
+  const auto days = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
+  return days.time_since_epoch().count();
+}
+
+recorder::recorder(storage::lead_store& store, storage::turns& turns, counters& stats,
+                   recorder_options options)
+    : store_(store), turns_(turns), stats_(stats), options_(std::move(options)) {
+  if (!options_.today) options_.today = utc_day_now;
+  queue_.reserve(options_.batch_beacons);
+  thread_ = std::thread([this] { run(); });
+}
+
+recorder::~recorder() { stop(); }
+
+bool recorder::offer(beacon item) {
+  {
+    const std::lock_guard lock(mutex_);
+    if (!stopping_ && queue_.size() < options_.queue_capacity) {
+      queue_.push_back(std::move(item));
+      if (queue_.size() == options_.batch_beacons) wake_.notify_one();
+      return true;
+    }
+  }
+  stats_.dropped();
+  return false;
+}
+
+void recorder::stop() {
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  if (thread_.joinable()) thread_.join();
+}
+
+void recorder::write(std::vector<beacon>& batch) {
+  aggregator rows;
+  const auto today = options_.today();
+  for (const auto& item : batch) rows.add(item, today);
+  try {
+    turns_.measurement([&] { store_.add_vitals(rows.take()); });
+    if (failing_) log::info("vitals_writes_resumed", {});
+    failing_ = false;
+  } catch (const std::exception& e) {
+    stats_.dropped(batch.size());
+    if (!failing_) {
+      log::warn(
+          "vitals_write_failed",
+          {{"reason", e.what()},
+           {"beacons", batch.size()},
+           {"effect", "these beacons are lost and counted as dropped; leads are unaffected"}});
+    }
+    failing_ = true;
+  }
+}
+
+void recorder::prune(std::int64_t today) {
+  const auto keep_from = today - options_.retention_days + 1;
+  try {
+    const auto removed = turns_.measurement([&] { return store_.prune_vitals(keep_from); });
+    if (removed > 0) log::info("vitals_pruned", {{"rows", removed}, {"kept_from_day", keep_from}});
+  } catch (const std::exception& e) {
+    log::warn("vitals_prune_failed", {{"reason", e.what()}});
+  }
+}
+
+void recorder::run() {
+  using clock = std::chrono::steady_clock;
+  // At start first: a server that restarts often still keeps to the retention.
+  prune(options_.today());
+  auto next_prune = clock::now() + options_.prune_every;
+  std::vector<beacon> batch;
+  batch.reserve(options_.batch_beacons);
+  for (;;) {
+    bool last = false;
+    {
+      std::unique_lock lock(mutex_);
+      // The first beacon starts the batch's clock; a full batch or stop() cuts it short.
+      wake_.wait_until(lock, next_prune, [&] { return stopping_ || !queue_.empty(); });
+      if (!queue_.empty() && !stopping_) {
+        wake_.wait_for(lock, options_.flush_every,
+                       [&] { return stopping_ || queue_.size() >= options_.batch_beacons; });
+      }
+      batch.swap(queue_);
+      last = stopping_;
+    }
+    if (!batch.empty()) write(batch);
+    batch.clear();
+    if (last) return;
+    if (clock::now() >= next_prune) {
+      prune(options_.today());
+      next_prune = clock::now() + options_.prune_every;
+    }
+  }
+}
+
+}  // namespace landing::vitals
