@@ -25,7 +25,8 @@ bool recorder::offer(beacon item) {
     const std::lock_guard lock(mutex_);
     if (!stopping_ && queue_.size() < options_.queue_capacity) {
       queue_.push_back(std::move(item));
-      if (queue_.size() == options_.batch_beacons) wake_.notify_one();
+      // The first beacon starts the batch's clock, a full batch cuts it short.
+      if (queue_.size() == 1 || queue_.size() == options_.batch_beacons) wake_.notify_one();
       return true;
     }
   }

@@ -42,6 +42,23 @@ TEST(vitals_recorder, writes_every_offered_beacon_by_stop) {
   EXPECT_FALSE(sink.offer(testing::parsed_beacon()));  // stopped
 }
 
+TEST(vitals_recorder, a_lone_beacon_is_written_after_the_flush_interval_without_a_stop) {
+  const storage::testing::temp_folder dir;
+  storage::sqlite::store store(dir.file("leads.db"));
+  storage::turns turns;
+  counters stats;
+  recorder sink(store, turns, stats, quick());  // flushes 20 ms after the first beacon
+  for (int round = 1; round <= 2; ++round) {
+    EXPECT_TRUE(sink.offer(testing::parsed_beacon()));
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (stored_count(store, "LCP") < static_cast<std::uint64_t>(round) &&
+           std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(5ms);
+    }
+    EXPECT_EQ(stored_count(store, "LCP"), static_cast<std::uint64_t>(round));
+  }
+}
+
 TEST(vitals_recorder, a_full_queue_drops_and_counts_while_leads_hold_the_writer) {
   const storage::testing::temp_folder dir;
   storage::sqlite::store store(dir.file("leads.db"));
