@@ -32,6 +32,7 @@
 #include "telegram/bot_client.hpp"
 #include "telegram/config.hpp"
 #include "telegram/outbox.hpp"
+#include "vitals/cli.hpp"
 #include "vitals/counters.hpp"
 #include "vitals/endpoint.hpp"
 #include "vitals/recorder.hpp"
@@ -311,8 +312,9 @@ int serve(const config& cfg) {
   // Beacons have a per-client limit of their own, in this process: a lost beacon costs nothing,
   // so replicas need not share it.
   leads::rate_limiter beacon_limits(cfg.vitals_rate_burst, cfg.vitals_rate_per_minute);
+  vitals::intake beacon_checks(*vitals_recorder, vitals_stats);
   vitals::endpoint beacons(
-      *vitals_recorder, vitals_stats,
+      beacon_checks, vitals_stats,
       [&beacon_limits](const std::string& client) { return beacon_limits.acquire(client); },
       options.trusted_proxies);
   app::services parts;
@@ -388,6 +390,7 @@ int serve(const config& cfg) {
   }
   // In-flight requests are done; commit what they queued, then let the outbox finish its send.
   writer->stop();
+  beacon_checks.stop();
   vitals_recorder->stop();
   if (outbox) outbox->stop();
   health->stop();
@@ -421,6 +424,25 @@ int main(int argc, char** argv) {
       "copy every lead from one database to another (SQLite to PostgreSQL); safe to run twice");
   migrate_db->add_option("--from", copy_from, "the database to copy from")->required();
   migrate_db->add_option("--to", copy_to, "the database to copy into")->required();
+  vitals::cli::report_request vitals_request;
+  auto* vitals_cmd = cli.add_subcommand("vitals", "real visitors' Web Vitals, from the database");
+  vitals_cmd->require_subcommand(1);
+  vitals_cmd->fallthrough();
+  auto* vitals_report =
+      vitals_cmd
+          ->add_subcommand("report",
+                           "per metric: count, p75, p90, p99 and the shares by rating; the Real "
+                           "Experience Score; the most frequent LCP elements and INP targets")
+          ->fallthrough();
+  vitals_report->add_option("--days", vitals_request.days, "the last N days, today included")
+      ->check(CLI::Range(1, 3650))
+      ->capture_default_str();
+  vitals_report->add_option("--route", vitals_request.route, "only this route pattern (/:locale)");
+  vitals_report->add_option("--locale", vitals_request.locale, "only this locale (en, ru)");
+  vitals_report->add_option("--device", vitals_request.device, "only mobile or desktop");
+  vitals_report->add_flag("--json", vitals_request.json, "one JSON object instead of a table");
+  vitals_report->add_option("--html", vitals_request.html_file,
+                            "also write a self-contained HTML page with charts to this file");
   std::string backup_to;
   auto* backup = cli.add_subcommand(
       "backup", "a consistent copy of the SQLite database while the server runs (--db names it)");
@@ -473,6 +495,23 @@ int main(int argc, char** argv) {
       return 0;
     } catch (const std::exception& e) {
       return fail(std::string("backup: ") + e.what());
+    }
+  }
+  if (vitals_cmd->parsed()) {
+    // A report reads; it never leaves an empty database where the server's was expected.
+    if (storage::is_file(cfg.db) && !std::filesystem::exists(cfg.db)) {
+      return fail("vitals report: no database at " + cfg.db +
+                  " (the server makes it on its first start; --db names another)");
+    }
+    try {
+      auto options = store_options(cfg);
+      options.postgres.session = false;
+      const auto store = storage::open(cfg.db, options);
+      const int code = vitals::cli::report(*store, vitals_request, std::cout, std::cerr);
+      store->stop();
+      return code;
+    } catch (const std::exception& e) {
+      return fail("database " + storage::describe(cfg.db) + ": " + e.what());
     }
   }
   if (const auto problem = make_folder(cfg.db); !problem.empty()) return fail(problem);

@@ -46,11 +46,13 @@ http::response application::redirect_to_origin(const http::request& req) const {
 }
 
 bool application::is_async(const http::request& req) const {
-  return req.method == "POST" && classify(req) == route::contact && parts_.contact &&
-         !misdirected(req);
+  if (req.method != "POST" || misdirected(req)) return false;
+  const auto which = classify(req);
+  return (which == route::contact && parts_.contact) || (which == route::vitals && parts_.vitals);
 }
 
 void application::handle_async(const http::request& req, std::function<void(http::response)> done) {
+  if (classify(req) == route::vitals) return parts_.vitals->handle(req, std::move(done));
   parts_.contact->handle(req, std::move(done));
 }
 
@@ -75,7 +77,6 @@ http::response application::handle(const http::request& req) {
     case route::contact:
       return method_not_allowed("POST");
     case route::vitals:
-      if (req.method == "POST" && parts_.vitals) return parts_.vitals->handle(req);
       if (!parts_.vitals) return http::json_response(404, R"({"error":"not_found"})");
       return method_not_allowed("POST");
     case route::other:

@@ -22,18 +22,25 @@ TEST(vitals_counters, histograms_are_cumulative_and_labelled_by_route_locale_and
   stats.observe(testing::parsed_beacon("ru", "desktop", 2600));
   stats.observe(testing::parsed_beacon("ru", "desktop", 900));
   const auto page = stats.render();
-  const std::string lcp = R"(landing_vitals_lcp_seconds_bucket{route="/:locale",locale="ru",device="desktop",)";
+  const std::string lcp =
+      R"(landing_vitals_lcp_seconds_bucket{route="/:locale",locale="ru",device="desktop",)";
   EXPECT_EQ(line_of(page, lcp + R"(le="0.8"})"), lcp + R"(le="0.8"} 0)");
   EXPECT_EQ(line_of(page, lcp + R"(le="1"})"), lcp + R"(le="1"} 1)");
   EXPECT_EQ(line_of(page, lcp + R"(le="2.5"})"), lcp + R"(le="2.5"} 1)");
   EXPECT_EQ(line_of(page, lcp + R"(le="3"})"), lcp + R"(le="3"} 2)");
   EXPECT_EQ(line_of(page, lcp + R"(le="+Inf"})"), lcp + R"(le="+Inf"} 2)");
-  EXPECT_NE(page.find(R"(landing_vitals_lcp_seconds_sum{route="/:locale",locale="ru",device="desktop"} 3.5)"),
-            std::string::npos);
-  EXPECT_NE(page.find(R"(landing_vitals_cls_bucket{route="/:locale",locale="ru",device="desktop",le="0.05"} 2)"),
-            std::string::npos);
-  EXPECT_NE(page.find(R"(landing_vitals_lcp_seconds_count{route="/:locale",locale="en",device="mobile"} 0)"),
-            std::string::npos);
+  EXPECT_NE(
+      page.find(
+          R"(landing_vitals_lcp_seconds_sum{route="/:locale",locale="ru",device="desktop"} 3.5)"),
+      std::string::npos);
+  EXPECT_NE(
+      page.find(
+          R"(landing_vitals_cls_bucket{route="/:locale",locale="ru",device="desktop",le="0.05"} 2)"),
+      std::string::npos);
+  EXPECT_NE(
+      page.find(
+          R"(landing_vitals_lcp_seconds_count{route="/:locale",locale="en",device="mobile"} 0)"),
+      std::string::npos);
   EXPECT_NE(page.find("# TYPE landing_vitals_inp_seconds histogram"), std::string::npos);
   EXPECT_NE(page.find(R"(landing_vitals_beacons_total{outcome="accepted"} 2)"), std::string::npos);
 }

@@ -25,36 +25,19 @@ http::response endpoint::refuse(unsigned status, std::string_view code) {
   return http::json_response(status, boost::json::serialize(boost::json::object{{"error", code}}));
 }
 
-http::response endpoint::handle(const http::request& req) {
-  if (!http::is_same_origin(req)) return refuse(403, "cross_site");
+void endpoint::handle(const http::request& req, std::function<void(http::response)> done) {
+  if (!http::is_same_origin(req)) return done(refuse(403, "cross_site"));
   if (!is_beacon_media_type(req.header("Content-Type"))) {
-    return refuse(415, "unsupported_media_type");
+    return done(refuse(415, "unsupported_media_type"));
   }
-  if (req.body.size() > max_body_bytes) return refuse(413, "too_large");
+  if (req.body.size() > max_body_bytes) return done(refuse(413, "too_large"));
   // Before parsing, so a flood of bad beacons costs one lookup each, not a parse.
   if (const auto wait = admit_(http::client_address(req, trusted_proxies_)); wait > 0) {
     auto res = refuse(429, "rate_limited");
     res.set("Retry-After", std::to_string(wait));
-    return res;
+    return done(std::move(res));
   }
-  auto parsed = parse_beacon(req.body);
-  if (!parsed.ok) {
-    stats_.rejected(parsed.refused->code);
-    return http::json_response(
-        400, boost::json::serialize(boost::json::object{{"error", parsed.refused->code},
-                                                        {"at", parsed.refused->where}}));
-  }
-  // The histograms on /metrics see the values before the queue takes the beacon.
-  stats_.observe(*parsed.ok);
-  if (!sink_.offer(std::move(*parsed.ok))) {
-    auto res = http::json_response(503, R"({"error":"busy"})");
-    res.set("Retry-After", "1");
-    return res;
-  }
-  http::response res;
-  res.status = 204;
-  res.set("Cache-Control", "no-store");
-  return res;
+  checks_.submit(std::string(req.body), std::move(done));
 }
 
 }  // namespace landing::vitals

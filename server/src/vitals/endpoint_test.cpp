@@ -1,8 +1,11 @@
 #include "vitals/endpoint.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <deque>
+#include <future>
 
 #include "storage/sqlite/store.hpp"
 #include "storage/testing.hpp"
@@ -18,15 +21,24 @@ struct fixture {
   storage::turns turns;
   counters stats;
   recorder sink{store, turns, stats, recorder_options{}};
+  intake checks{sink, stats};
   std::int64_t wait = 0;
   std::vector<std::string> clients;
-  endpoint beacons{sink,
+  endpoint beacons{checks,
                    stats,
                    [this](const std::string& client) {
                      clients.push_back(client);
                      return wait;
                    },
                    {}};
+
+  // The answer, whichever thread gives it.
+  http::response answer(const http::request& req) {
+    std::promise<http::response> given;
+    auto future = given.get_future();
+    beacons.handle(req, [&given](http::response res) { given.set_value(std::move(res)); });
+    return future.get();
+  }
 
   std::deque<std::string> bodies;  // requests only view their bytes, as on a connection
 
@@ -47,10 +59,11 @@ struct fixture {
 TEST(vitals_endpoint, takes_a_beacon_sent_as_text_or_json_with_204) {
   fixture f;
   for (const auto* type : {"text/plain;charset=UTF-8", "application/json", "TEXT/PLAIN"}) {
-    const auto res = f.beacons.handle(f.post(testing::beacon_body(), type));
+    const auto res = f.answer(f.post(testing::beacon_body(), type));
     EXPECT_EQ(res.status, 204U) << type;
     EXPECT_TRUE(res.body().empty());
   }
+  f.checks.stop();
   f.sink.stop();
   EXPECT_EQ(f.stats.accepted_total(), 3U);
   EXPECT_EQ(f.store.read_vitals({}).size(), 4U);  // one beacon's four metrics, three times
@@ -60,27 +73,28 @@ TEST(vitals_endpoint, refuses_each_kind_of_bad_request_with_its_status_and_code)
   fixture f;
   auto cross = f.post(testing::beacon_body());
   cross.headers[1].second = "https://evil.example";
-  EXPECT_EQ(f.beacons.handle(cross).status, 403U);
+  EXPECT_EQ(f.answer(cross).status, 403U);
   auto other_site = f.post(testing::beacon_body());
   other_site.headers[2].second = "cross-site";
-  EXPECT_EQ(f.beacons.handle(other_site).status, 403U);
+  EXPECT_EQ(f.answer(other_site).status, 403U);
   for (const auto* type :
        {"text/html", "application/x-www-form-urlencoded", "", "multipart/form-data"}) {
-    EXPECT_EQ(f.beacons.handle(f.post(testing::beacon_body(), type)).status, 415U) << type;
+    EXPECT_EQ(f.answer(f.post(testing::beacon_body(), type)).status, 415U) << type;
   }
-  const auto large = f.beacons.handle(f.post(std::string(max_body_bytes + 1, ' ')));
+  const auto large = f.answer(f.post(std::string(max_body_bytes + 1, ' ')));
   EXPECT_EQ(large.status, 413U);
   EXPECT_EQ(large.body(), R"({"error":"too_large"})");
-  const auto bad = f.beacons.handle(f.post(R"({"v":1})"));
+  const auto bad = f.answer(f.post(R"({"v":1})"));
   EXPECT_EQ(bad.status, 400U);
   EXPECT_NE(bad.body().find(R"("error":)"), std::string_view::npos);
-  const auto locale = f.beacons.handle(f.post(testing::beacon_body("de")));
+  const auto locale = f.answer(f.post(testing::beacon_body("de")));
   EXPECT_EQ(locale.status, 400U);
   EXPECT_EQ(locale.body(), R"({"error":"locale","at":"locale"})");
   EXPECT_EQ(f.stats.rejected_total("cross_site"), 2U);
   EXPECT_EQ(f.stats.rejected_total("unsupported_media_type"), 4U);
   EXPECT_EQ(f.stats.rejected_total("too_large"), 1U);
   EXPECT_EQ(f.stats.rejected_total("locale"), 1U);
+  f.checks.stop();
   f.sink.stop();
   EXPECT_TRUE(f.store.read_vitals({}).empty());
 }
@@ -88,7 +102,7 @@ TEST(vitals_endpoint, refuses_each_kind_of_bad_request_with_its_status_and_code)
 TEST(vitals_endpoint, a_client_over_its_limit_gets_429_with_retry_after_before_any_parsing) {
   fixture f;
   f.wait = 7;
-  const auto res = f.beacons.handle(f.post("not even json"));
+  const auto res = f.answer(f.post("not even json"));
   EXPECT_EQ(res.status, 429U);
   EXPECT_EQ(res.header("Retry-After"), "7");
   EXPECT_EQ(f.stats.rejected_total("rate_limited"), 1U);
@@ -99,9 +113,23 @@ TEST(vitals_endpoint, a_client_over_its_limit_gets_429_with_retry_after_before_a
 TEST(vitals_endpoint, a_full_queue_answers_503_and_counts_the_drop) {
   fixture f;
   f.sink.stop();  // a stopped recorder takes nothing, as a full queue
-  const auto res = f.beacons.handle(f.post(testing::beacon_body()));
+  const auto res = f.answer(f.post(testing::beacon_body()));
   EXPECT_EQ(res.status, 503U);
   EXPECT_EQ(f.stats.dropped_total(), 1U);
+  f.checks.stop();  // and a stopped intake answers at once
+  EXPECT_EQ(f.answer(f.post(testing::beacon_body())).status, 503U);
+  EXPECT_EQ(f.stats.dropped_total(), 2U);
+}
+
+TEST(vitals_endpoint, beacons_are_checked_on_a_thread_at_the_lowest_priority) {
+  fixture f;
+  std::promise<int> nice_of_checker;
+  f.checks.submit("{", [&](http::response) {
+    errno = 0;
+    nice_of_checker.set_value(::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid())));
+  });
+  EXPECT_EQ(nice_of_checker.get_future().get(), 19);
+  EXPECT_EQ(::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid())), 0);
 }
 
 }  // namespace

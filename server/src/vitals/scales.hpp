@@ -9,8 +9,6 @@ namespace landing::vitals {
 // (faster values share bucket 0, where the smallest one seen stands for them); CLS from 0.0001
 // (a shift below it is invisible) to the contract's 10. The scales are part of the stored data:
 // a bucket index means these edges, so changing them needs a migration.
-inline scale scale_of(metric m) {
-  return m == metric::cls ? scale{0.0001, 10} : scale{1, 600000};
-}
+inline scale scale_of(metric m) { return m == metric::cls ? scale{0.0001, 10} : scale{1, 600000}; }
 
 }  // namespace landing::vitals

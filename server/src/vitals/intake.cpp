@@ -1,0 +1,89 @@
+#include "vitals/intake.hpp"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <boost/json/serialize.hpp>
+
+#include "common/log.hpp"
+
+namespace landing::vitals {
+
+http::response busy_response() {
+  auto res = http::json_response(503, R"({"error":"busy"})");
+  res.set("Retry-After", "1");
+  return res;
+}
+
+intake::intake(recorder& sink, counters& stats, std::size_t capacity)
+    : sink_(sink), stats_(stats), capacity_(capacity) {
+  thread_ = std::thread([this] { run(); });
+}
+
+intake::~intake() { stop(); }
+
+void intake::submit(std::string body, callback done) {
+  {
+    const std::lock_guard lock(mutex_);
+    if (!stopping_ && queue_.size() < capacity_) {
+      queue_.emplace_back(std::move(body), std::move(done));
+      if (queue_.size() == 1) wake_.notify_one();
+      return;
+    }
+  }
+  stats_.dropped();
+  done(busy_response());
+}
+
+void intake::stop() {
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  if (thread_.joinable()) thread_.join();
+}
+
+http::response intake::check(const std::string& body) {
+  auto parsed = parse_beacon(body);
+  if (!parsed.ok) {
+    stats_.rejected(parsed.refused->code);
+    return http::json_response(
+        400, boost::json::serialize(boost::json::object{{"error", parsed.refused->code},
+                                                        {"at", parsed.refused->where}}));
+  }
+  // The histograms on /metrics see the values before the queue takes the beacon.
+  stats_.observe(*parsed.ok);
+  if (!sink_.offer(std::move(*parsed.ok))) return busy_response();
+  http::response res;
+  res.status = 204;
+  res.set("Cache-Control", "no-store");
+  return res;
+}
+
+void intake::run() {
+  // Linux gives each thread its own nice value (setpriority with the thread's id).
+  if (::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 19) != 0) {
+    log::warn("vitals_priority_unchanged", {{"effect", "beacons are checked at normal priority"}});
+  }
+  std::deque<std::pair<std::string, callback>> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping and drained
+      batch.swap(queue_);
+    }
+    for (auto& [body, done] : batch) {
+      try {
+        done(check(body));
+      } catch (const std::exception& e) {
+        log::error("vitals_intake_error", {{"reason", e.what()}});
+        done(http::json_response(500, R"({"error":"internal"})"));
+      }
+    }
+    batch.clear();
+  }
+}
+
+}  // namespace landing::vitals

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "http/response.hpp"
+#include "vitals/counters.hpp"
+#include "vitals/recorder.hpp"
+
+namespace landing::vitals {
+
+// Checks beacons against the contract on a thread of its own at the lowest CPU priority (nice
+// 19), so that when the machine is busy, parsing beacons waits and leads do not: a flood of
+// beacons then backs up here and is dropped (503, counted), instead of taking cores from the
+// lead path. The thread holds nothing a lead needs (the recorder's queue lock only for a push),
+// so its low priority cannot hold a lead up.
+class intake {
+ public:
+  using callback = std::function<void(http::response)>;
+
+  intake(recorder& sink, counters& stats, std::size_t capacity = 4096);
+  intake(const intake&) = delete;
+  intake& operator=(const intake&) = delete;
+  ~intake();
+
+  // Calls done exactly once, from the intake's thread, or at once (503) when it is full.
+  void submit(std::string body, callback done);
+  // Answers what is queued, then ends the thread. Idempotent.
+  void stop();
+
+  // The answer to a body, as the thread gives it: 400 with a code, 503 when the recorder's
+  // queue is full, else 204.
+  http::response check(const std::string& body);
+
+ private:
+  void run();
+
+  recorder& sink_;
+  counters& stats_;
+  std::size_t capacity_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<std::pair<std::string, callback>> queue_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+http::response busy_response();
+
+}  // namespace landing::vitals
