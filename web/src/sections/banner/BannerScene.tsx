@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
+import { AMBIENT_INTENSITY, GLOW_LIGHT, KEY_LIGHT, RIM_LIGHT } from '../../lib/emblemLook';
 import { CAMERA_FOV, cameraDistance, maxDpr } from '../../lib/scene';
 import { prefersReducedMotion } from '../../lib/motion';
 import { EmblemModel } from './EmblemModel';
@@ -23,10 +24,10 @@ export default function BannerScene() {
         gl={{ antialias: true, alpha: true, powerPreference: 'low-power' }}
       >
         <CameraDistance distance={distance} />
-        <ambientLight intensity={0.6} />
-        <directionalLight position={[120, 160, 200]} intensity={2.4} color="#ffffff" />
-        <directionalLight position={[-200, -60, 80]} intensity={1.4} color="#2ee6a6" />
-        <pointLight position={[0, -120, 160]} intensity={60000} color="#8b6cff" />
+        <ambientLight intensity={AMBIENT_INTENSITY} />
+        <directionalLight {...KEY_LIGHT} />
+        <directionalLight {...RIM_LIGHT} />
+        <pointLight {...GLOW_LIGHT} />
         <EmblemModel spinning={!still} />
         <RotateOnlyControls />
       </Canvas>

@@ -3,10 +3,10 @@ import { useFrame, useLoader } from '@react-three/fiber';
 import type { Group } from 'three';
 import { DRACOLoader } from 'three/addons/loaders/DRACOLoader.js';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { MODEL_ROTATION, MODEL_SCALE } from '../../lib/emblemLook';
 import {
   DRACO_DECODER_PATH,
   DRACO_WORKER_LIMIT,
-  MODEL_SCALE,
   MODEL_URL,
   ROTATION_PER_FRAME,
 } from '../../lib/scene';
@@ -36,7 +36,7 @@ export function EmblemModel({ spinning }: EmblemModelProps) {
     if (spinning && group.current) group.current.rotation.y += ROTATION_PER_FRAME;
   });
   return (
-    <group ref={group} rotation={[0.35, 0, -0.12]} scale={MODEL_SCALE}>
+    <group ref={group} rotation={MODEL_ROTATION} scale={MODEL_SCALE}>
       <primitive object={gltf.scene} />
     </group>
   );
