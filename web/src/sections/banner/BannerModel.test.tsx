@@ -4,10 +4,10 @@ import { BannerModel } from './BannerModel';
 
 const scene = vi.hoisted(() => ({ fail: false }));
 
-vi.mock('./BannerScene', () => ({
-  default: function FakeScene() {
+vi.mock('./loadScene', () => ({
+  loadScene: async () => {
     if (scene.fail) throw new Error('model.glb: 404');
-    return <canvas data-testid="scene" />;
+    return { Scene: () => <canvas data-testid="scene" />, model: {} };
   },
 }));
 

@@ -1,12 +1,9 @@
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { afterLoadAndIdle } from '../../lib/idle';
 import { SCENE_FALLBACK_MS } from '../../lib/scene';
+import type { LoadedScene } from './loadScene';
 
-// three.js, the scene and the model are their own chunk, fetched only once the page has loaded
-// and the visitor interacts (or SCENE_FALLBACK_MS pass), when the main thread is idle.
-const BannerScene = lazy(() => import('./BannerScene'));
-
-/** Keeps a failed 3D load (no WebGL, a missing model) in the console and out of the page. */
+/** Keeps a failed 3D render in the console and out of the page. */
 class SceneBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
 
@@ -25,16 +22,32 @@ class SceneBoundary extends Component<{ children: ReactNode }, { failed: boolean
 
 /** The decorative 3D emblem beside the hero text, mounted late so it never slows the page down. */
 export function BannerModel() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => afterLoadAndIdle(() => setReady(true), SCENE_FALLBACK_MS), []);
+  const [scene, setScene] = useState<LoadedScene>();
+  useEffect(() => {
+    let active = true;
+    // three.js, the scene and the model are their own chunk, fetched only once the page has
+    // loaded and the visitor interacts (or SCENE_FALLBACK_MS pass), when the main thread is idle.
+    const cancel = afterLoadAndIdle(() => {
+      import('./loadScene')
+        .then((chunk) => chunk.loadScene())
+        .then(
+          (loaded) => active && setScene(loaded),
+          (error: unknown) => active && console.error('3D model failed to load:', error),
+        );
+    }, SCENE_FALLBACK_MS);
+    return () => {
+      active = false;
+      cancel();
+    };
+  }, []);
 
   return (
     <div className="banner__model" aria-hidden="true">
       <div className="banner__model-halo" />
-      {ready && (
+      {scene && (
         <SceneBoundary>
           <Suspense fallback={null}>
-            <BannerScene />
+            <scene.Scene model={scene.model} />
           </Suspense>
         </SceneBoundary>
       )}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
+import type { Group } from 'three';
 import { AMBIENT_INTENSITY, GLOW_LIGHT, KEY_LIGHT, RIM_LIGHT } from '../../lib/emblemLook';
 import { CAMERA_FOV, cameraDistance, maxDpr } from '../../lib/scene';
 import { prefersReducedMotion } from '../../lib/motion';
@@ -7,8 +8,13 @@ import { EmblemModel } from './EmblemModel';
 import { RotateOnlyControls } from './RotateOnlyControls';
 import { useWindowWidth } from './useWindowWidth';
 
+interface BannerSceneProps {
+  /** The loaded emblem (loadEmblem). */
+  model: Group;
+}
+
 /** The 3D canvas of the banner: lights, camera and the emblem; paused while off-screen. */
-export default function BannerScene() {
+export default function BannerScene({ model }: BannerSceneProps) {
   const host = useRef<HTMLDivElement>(null);
   const width = useWindowWidth();
   const onScreen = useOnScreen(host);
@@ -28,7 +34,7 @@ export default function BannerScene() {
         <directionalLight {...KEY_LIGHT} />
         <directionalLight {...RIM_LIGHT} />
         <pointLight {...GLOW_LIGHT} />
-        <EmblemModel spinning={!still} />
+        <EmblemModel model={model} spinning={!still} />
         <RotateOnlyControls />
       </Canvas>
     </div>
