@@ -20,5 +20,8 @@ export const GLOW_LIGHT: Light = { position: [0, -120, 160], intensity: 60000, c
 
 /** Scale of the generated emblem in the scene. */
 export const MODEL_SCALE = 0.8;
-/** The emblem's tilt. The spin turns it about y from here, so the still shows the first frame. */
-export const MODEL_ROTATION: Vec3 = [0.35, 0, -0.12];
+/**
+ * The emblem's pose at rest, turned so both orbits read as rings rather than lines. The spin
+ * turns it about y from here: the still image shows the live scene's first frame.
+ */
+export const MODEL_ROTATION: Vec3 = [0.35, 0.5, -0.12];

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
 import type { Group } from 'three';
 import { AMBIENT_INTENSITY, GLOW_LIGHT, KEY_LIGHT, RIM_LIGHT } from '../../lib/emblemLook';
-import { CAMERA_FOV, cameraDistance, maxDpr } from '../../lib/scene';
+import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR, cameraDistance, maxDpr } from '../../lib/scene';
 import { prefersReducedMotion } from '../../lib/motion';
 import { EmblemModel } from './EmblemModel';
 import { RotateOnlyControls } from './RotateOnlyControls';
@@ -26,7 +26,7 @@ export default function BannerScene({ model }: BannerSceneProps) {
       <Canvas
         frameloop={onScreen ? (still ? 'demand' : 'always') : 'never'}
         dpr={[1, maxDpr(width)]}
-        camera={{ position: [0, 0, distance], fov: CAMERA_FOV, near: 1, far: 2000 }}
+        camera={{ position: [0, 0, distance], fov: CAMERA_FOV, near: CAMERA_NEAR, far: CAMERA_FAR }}
         gl={{ antialias: true, alpha: true, powerPreference: 'low-power' }}
       >
         <CameraDistance distance={distance} />
