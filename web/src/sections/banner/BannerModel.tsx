@@ -4,11 +4,7 @@ import { SCENE_FALLBACK_MS } from '../../lib/scene';
 import { hasWebGL } from '../../lib/webgl';
 import { EmblemStill } from './EmblemStill';
 import type { LoadedScene } from './loadScene';
-
-/** Console notices (for developers; visitors see the still image, which needs no words). */
-export const NO_WEBGL_NOTICE =
-  '3D model unavailable (WebGL is not supported); showing a still image';
-export const FAILED_NOTICE = '3D model failed to load; showing a still image:';
+import { FAILED_NOTICE, NO_WEBGL_NOTICE } from './notices';
 
 interface SceneBoundaryProps {
   onError: (error: unknown) => void;
