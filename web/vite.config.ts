@@ -1,6 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { readStillKey } from './scripts/still-key.mjs';
 import { selfHostedDraco } from './scripts/vite-plugin-self-hosted-draco.mjs';
+
+// The page names the emblem's still images (src/lib/still.ts) by the hash of what decides their
+// pixels; scripts/render-still.mjs renders them under the same names after `vite build`. Hashing
+// the inputs, not the images, is what lets the page know the names before the images exist.
+const stillKey = await readStillKey(fileURLToPath(new URL('.', import.meta.url)));
 
 export default defineConfig({
   // selfHostedDraco: the page uses the decoder in public/libs/draco/, so the build must not
@@ -8,6 +15,7 @@ export default defineConfig({
   plugins: [react(), selfHostedDraco()],
   // SITE_ORIGIN (read in src/app/site.ts) sets the origin of canonical and share URLs at build.
   envPrefix: ['VITE_', 'SITE_ORIGIN'],
+  define: { __EMBLEM_STILL_KEY__: JSON.stringify(stillKey) },
   build: {
     // The prerender step reads the manifest to find each page's entry and preloads.
     manifest: true,
