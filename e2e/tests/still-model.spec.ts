@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chromiumFlags } from '../playwright.config';
+import { chromiumFlags } from '../engines/chromium';
 import { FAILED_NOTICE, NO_WEBGL_NOTICE } from '../../web/src/sections/banner/notices';
 import { expect, test } from '../fixtures/test';
 import { openLanding } from '../support/landing';
