@@ -17,6 +17,7 @@ import {
   stat,
   writeFile,
 } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readStillKey } from './still-key.mjs';
@@ -30,18 +31,12 @@ const CACHE_RENDERS = 4;
 /** scripts/deps installs Debian's Chromium here; CHROMIUM_PATH points elsewhere. */
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 // Playwright adds --headless and a fresh temporary --user-data-dir itself. SwiftShader gives
-// WebGL without a GPU; the rest keep Chromium from reaching for the network.
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
+// WebGL without a GPU; the project's common flags keep Chromium from reaching for the network.
+/** The flags every Chromium run of the project uses (scripts/chromium-flags.json). */
+const chromiumFlags = JSON.parse(
+  readFileSync(new URL('../../scripts/chromium-flags.json', import.meta.url), 'utf8'),
+);
+const CHROMIUM_FLAGS = [...chromiumFlags, '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 /** A made-up origin: Playwright answers every request of the page, nothing leaves the machine. */
 const ORIGIN = 'http://emblem-still.invalid';
 const LAUNCH_TIMEOUT_MS = 30_000;
