@@ -13,19 +13,12 @@ import { Caddy, freePort } from '../deploy/tests/support/processes.mjs';
 import { replaceBlock } from './doc-block.mjs';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import chromiumFlags from '../scripts/chromium-flags.json' with { type: 'json' };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Debian's Chromium with the flags every browser run of the project uses (no network here).
+const chromeFlags = ['--headless=new', ...chromiumFlags];
 
 async function startServer(port) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'landing-audit-'));

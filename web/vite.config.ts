@@ -1,8 +1,15 @@
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { readStillKey } from './scripts/still-key.mjs';
 import { selfHostedDraco } from './scripts/vite-plugin-self-hosted-draco.mjs';
 import { parseSampleRate } from './src/vitals/sampleRate.ts';
+
+// The page names the emblem's still images (src/lib/still.ts) by the hash of what decides their
+// pixels; scripts/render-still.mjs renders them under the same names after `vite build`. Hashing
+// the inputs, not the images, is what lets the page know the names before the images exist.
+const stillKey = await readStillKey(fileURLToPath(new URL('.', import.meta.url)));
 
 export default defineConfig(({ mode }) => {
   // A VITE_RUM_SAMPLE_RATE that is not a number from 0 to 1 fails the build (and the dev server)
@@ -10,8 +17,11 @@ export default defineConfig(({ mode }) => {
   const sampleRate = parseSampleRate(loadEnv(mode, process.cwd(), 'VITE_').VITE_RUM_SAMPLE_RATE);
 
   return {
-    // A checked number in the bundle, so the page carries no parsing of its own.
-    define: { __RUM_SAMPLE_RATE__: JSON.stringify(sampleRate) },
+    // Checked numbers and names in the bundle, so the page carries no parsing of its own.
+    define: {
+      __RUM_SAMPLE_RATE__: JSON.stringify(sampleRate),
+      __EMBLEM_STILL_KEY__: JSON.stringify(stillKey),
+    },
     // selfHostedDraco: the page uses the decoder in public/libs/draco/, so the build must not
     // carry a second hashed copy of it.
     plugins: [react(), selfHostedDraco()],

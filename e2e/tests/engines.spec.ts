@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '../fixtures/engines';
 import { bannerTypes } from '../journeys/banner';
+import { emblemShows } from '../journeys/emblem';
 import { menuOpensAndCloses, previewOpensOnHover } from '../journeys/header';
 import { chooseLanguage, expectLanguage, expectSaved } from '../journeys/language';
 import {
@@ -43,6 +44,12 @@ for (const locale of LOCALES) {
         });
 
         await test.step('the banner types', () => bannerTypes(tab, locale));
+
+        await test.step('the emblem shows: live, or its still image without WebGL', async () => {
+          const shown = await emblemShows(tab);
+          // Headless Firefox here has no WebGL (the still's own Chromium test turns it off).
+          if (engine === 'firefox') expect(shown).toBe('still');
+        });
 
         await test.step('no horizontal overflow; a screenshot to look at', async () => {
           await expectNoHorizontalOverflow(tab);

@@ -11,8 +11,8 @@ export const SCENE_FALLBACK_MS = 5000;
 export const ROTATION_PER_FRAME = 0.006;
 /** Vertical field of view: the emblem (about 100 units across) just fits at the nearest distance. */
 export const CAMERA_FOV = 34;
-/** Scale of the generated emblem in the scene. */
-export const MODEL_SCALE = 0.8;
+export const CAMERA_NEAR = 1;
+export const CAMERA_FAR = 2000;
 export const CAMERA_MIN_DISTANCE = 200;
 export const CAMERA_MAX_DISTANCE = 420;
 /** Window widths the camera distance is interpolated between. */

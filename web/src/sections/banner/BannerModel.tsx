@@ -1,13 +1,18 @@
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { afterLoadAndIdle } from '../../lib/idle';
 import { SCENE_FALLBACK_MS } from '../../lib/scene';
+import { hasWebGL } from '../../lib/webgl';
+import { EmblemStill } from './EmblemStill';
+import type { LoadedScene } from './loadScene';
+import { FAILED_NOTICE, NO_WEBGL_NOTICE } from './notices';
 
-// three.js, the scene and the model are their own chunk, fetched only once the page has loaded
-// and the visitor interacts (or SCENE_FALLBACK_MS pass), when the main thread is idle.
-const BannerScene = lazy(() => import('./BannerScene'));
+interface SceneBoundaryProps {
+  onError: (error: unknown) => void;
+  children: ReactNode;
+}
 
-/** Keeps a failed 3D load (no WebGL, a missing model) in the console and out of the page. */
-class SceneBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/** Turns an error while drawing the scene into the still image. */
+class SceneBoundary extends Component<SceneBoundaryProps, { failed: boolean }> {
   state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -15,7 +20,7 @@ class SceneBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 
   componentDidCatch(error: unknown) {
-    console.error('3D model failed to load:', error);
+    this.props.onError(error);
   }
 
   render() {
@@ -23,18 +28,48 @@ class SceneBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-/** The decorative 3D emblem beside the hero text, mounted late so it never slows the page down. */
+type Stage = 'waiting' | 'still' | LoadedScene;
+
+/**
+ * The decorative 3D emblem beside the hero text, mounted late so it never slows the page down.
+ * Where the scene cannot run, a still image of it takes the canvas's place, with one notice in
+ * the console.
+ */
 export function BannerModel() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => afterLoadAndIdle(() => setReady(true), SCENE_FALLBACK_MS), []);
+  const [stage, setStage] = useState<Stage>('waiting');
+  const showStill = (...notice: unknown[]) => {
+    console.warn(...notice);
+    setStage('still');
+  };
+
+  useEffect(() => {
+    let active = true;
+    // three.js, the scene and the model are their own chunk, fetched only once the page has
+    // loaded and the visitor interacts (or SCENE_FALLBACK_MS pass), when the main thread is idle.
+    const cancel = afterLoadAndIdle(() => {
+      // Without WebGL the canvas is never mounted: three.js would log errors creating it.
+      if (!hasWebGL()) return showStill(NO_WEBGL_NOTICE);
+      import('./loadScene')
+        .then((chunk) => chunk.loadScene())
+        .then(
+          (scene) => active && setStage(scene),
+          (error: unknown) => active && showStill(FAILED_NOTICE, error),
+        );
+    }, SCENE_FALLBACK_MS);
+    return () => {
+      active = false;
+      cancel();
+    };
+  }, []);
 
   return (
     <div className="banner__model" aria-hidden="true">
       <div className="banner__model-halo" />
-      {ready && (
-        <SceneBoundary>
+      {stage === 'still' && <EmblemStill />}
+      {typeof stage === 'object' && (
+        <SceneBoundary onError={(error) => showStill(FAILED_NOTICE, error)}>
           <Suspense fallback={null}>
-            <BannerScene />
+            <stage.Scene model={stage.model} />
           </Suspense>
         </SceneBoundary>
       )}

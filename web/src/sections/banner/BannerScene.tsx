@@ -1,13 +1,20 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
-import { CAMERA_FOV, cameraDistance, maxDpr } from '../../lib/scene';
+import type { Group } from 'three';
+import { AMBIENT_INTENSITY, GLOW_LIGHT, KEY_LIGHT, RIM_LIGHT } from '../../lib/emblemLook';
+import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR, cameraDistance, maxDpr } from '../../lib/scene';
 import { prefersReducedMotion } from '../../lib/motion';
 import { EmblemModel } from './EmblemModel';
 import { RotateOnlyControls } from './RotateOnlyControls';
 import { useWindowWidth } from './useWindowWidth';
 
+interface BannerSceneProps {
+  /** The loaded emblem (loadEmblem). */
+  model: Group;
+}
+
 /** The 3D canvas of the banner: lights, camera and the emblem; paused while off-screen. */
-export default function BannerScene() {
+export default function BannerScene({ model }: BannerSceneProps) {
   const host = useRef<HTMLDivElement>(null);
   const width = useWindowWidth();
   const onScreen = useOnScreen(host);
@@ -19,15 +26,15 @@ export default function BannerScene() {
       <Canvas
         frameloop={onScreen ? (still ? 'demand' : 'always') : 'never'}
         dpr={[1, maxDpr(width)]}
-        camera={{ position: [0, 0, distance], fov: CAMERA_FOV, near: 1, far: 2000 }}
+        camera={{ position: [0, 0, distance], fov: CAMERA_FOV, near: CAMERA_NEAR, far: CAMERA_FAR }}
         gl={{ antialias: true, alpha: true, powerPreference: 'low-power' }}
       >
         <CameraDistance distance={distance} />
-        <ambientLight intensity={0.6} />
-        <directionalLight position={[120, 160, 200]} intensity={2.4} color="#ffffff" />
-        <directionalLight position={[-200, -60, 80]} intensity={1.4} color="#2ee6a6" />
-        <pointLight position={[0, -120, 160]} intensity={60000} color="#8b6cff" />
-        <EmblemModel spinning={!still} />
+        <ambientLight intensity={AMBIENT_INTENSITY} />
+        <directionalLight {...KEY_LIGHT} />
+        <directionalLight {...RIM_LIGHT} />
+        <pointLight {...GLOW_LIGHT} />
+        <EmblemModel model={model} spinning={!still} />
         <RotateOnlyControls />
       </Canvas>
     </div>

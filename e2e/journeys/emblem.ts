@@ -1,0 +1,41 @@
+import { expect } from '@playwright/test';
+import { NO_WEBGL_NOTICE } from '../../web/src/sections/banner/notices';
+import type { Tab } from '../engines/tab';
+import { until } from './wait';
+
+/**
+ * The banner's emblem appears once the visitor has interacted: the live 3D canvas where the
+ * browser has WebGL, else the build-time still image, loaded, with one console notice. Returns
+ * which one showed.
+ */
+export async function emblemShows(tab: Tab): Promise<'canvas' | 'still'> {
+  const webgl = await tab.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    return !!(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  }, null);
+  await tab.hover('#banner-title');
+  if (webgl) {
+    await until(
+      tab,
+      () => !!document.querySelector('.banner__model canvas')?.checkVisibility(),
+      null,
+      true,
+      'the live emblem',
+      15_000,
+    );
+    return 'canvas';
+  }
+  await until(
+    tab,
+    () => {
+      const still = document.querySelector<HTMLImageElement>('.banner__model img');
+      return !!still?.complete && still.naturalWidth > 0 && still.checkVisibility();
+    },
+    null,
+    true,
+    'the still image of the emblem',
+    15_000,
+  );
+  expect(tab.warnings().filter((text) => text.includes(NO_WEBGL_NOTICE))).toHaveLength(1);
+  return 'still';
+}
