@@ -8,12 +8,6 @@
 namespace landing::http {
 namespace {
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
 // reg-name's characters (RFC 3986 3.2.2: unreserved, sub-delims, and '%' of pct-encoded),
 // looked up in a table: this runs for every request.
 constexpr auto reg_name_chars = [] {
@@ -74,7 +68,7 @@ framing_verdict check_framing(
       case 4:
         if (iequals(name, "Host")) {
           ++hosts;
-          host = trim(value);
+          host = trim_ows(value);
         }
         break;
       case 6:
@@ -88,7 +82,7 @@ framing_verdict check_framing(
           std::string_view rest = value;
           for (;;) {
             const auto comma = rest.find(',');
-            if (const auto coding = trim(rest.substr(0, comma)); !coding.empty()) {
+            if (const auto coding = trim_ows(rest.substr(0, comma)); !coding.empty()) {
               codings.push_back(coding.substr(0, coding.find(';')));
             }
             if (comma == std::string_view::npos) break;
@@ -108,9 +102,10 @@ framing_verdict check_framing(
   if (!codings.empty()) {
     // RFC 9112 6.3: without chunked last, the body's end cannot be known; 6.1: chunked only once.
     if (version < 11) return {400, "Transfer-Encoding in an HTTP/1.0 request"};
-    if (!iequals(trim(codings.back()), "chunked")) return {400, "chunked is not the final coding"};
+    if (!iequals(trim_ows(codings.back()), "chunked"))
+      return {400, "chunked is not the final coding"};
     for (std::size_t i = 0; i + 1 < codings.size(); ++i) {
-      if (iequals(trim(codings[i]), "chunked")) return {400, "chunked applied twice"};
+      if (iequals(trim_ows(codings[i]), "chunked")) return {400, "chunked applied twice"};
     }
     // Another coding under chunked (gzip, chunked) would have to be undone, which this server
     // does not do (RFC 9112 6.1: 501).

@@ -11,6 +11,16 @@ bool iequals(std::string_view a, std::string_view b) {
          });
 }
 
+std::string_view trim_ows(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+std::string_view media_type(std::string_view content_type) {
+  return trim_ows(content_type.substr(0, content_type.find(';')));
+}
+
 std::string_view request::header(std::string_view name) const {
   for (const auto& [key, value] : headers) {
     if (iequals(key, name)) return value;

@@ -24,5 +24,9 @@ struct request {
 };
 
 bool iequals(std::string_view a, std::string_view b);
+// Without the optional white space (spaces and tabs) around a field value (RFC 9110 5.6.3).
+std::string_view trim_ows(std::string_view text);
+// A Content-Type's type/subtype, without parameters ("text/plain;charset=UTF-8" -> "text/plain").
+std::string_view media_type(std::string_view content_type);
 
 }  // namespace landing::http

@@ -10,12 +10,6 @@
 namespace landing::leads {
 namespace {
 
-std::string_view trim_ows(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
 // A name the answer can repeat: short, valid UTF-8, nothing that is not plain text.
 bool echoable(std::string_view key) {
   if (key.empty() || key.size() > unknown_field_name_max || !utf8::decode(key)) return false;
@@ -89,7 +83,7 @@ std::optional<std::string> form_decode(std::string_view text) {
 }  // namespace
 
 body_kind kind_of(std::string_view content_type) {
-  const auto media = trim_ows(content_type.substr(0, content_type.find(';')));
+  const auto media = http::media_type(content_type);
   if (http::iequals(media, "application/json")) return body_kind::json;
   if (http::iequals(media, "application/x-www-form-urlencoded")) return body_kind::form;
   return body_kind::unsupported;

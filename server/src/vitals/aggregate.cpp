@@ -66,13 +66,13 @@ std::vector<storage::vitals_aggregate> aggregator::take() {
 }
 
 histogram histogram_of(metric name, const storage::vitals_aggregate& row) {
-  const auto range = scale_of(name);
-  std::vector<std::uint64_t> counts;
-  for (const auto& each : row.buckets) {
-    if (each.index >= counts.size()) counts.resize(each.index + 1, 0);
-    counts[each.index] += each.count;
+  std::vector<std::uint64_t> counts(histogram(scale_of(name)).counts().size(), 0);
+  for (const auto& bucket : row.buckets) {
+    // An index past the scale can only come from other bucket edges, which would have needed a
+    // migration: left out rather than read as the wrong value (or grown into a huge vector).
+    if (bucket.index < counts.size()) counts[bucket.index] += bucket.count;
   }
-  return histogram::from_counts(range, std::move(counts), row.min, row.max);
+  return histogram::from_counts(scale_of(name), std::move(counts), row.min, row.max);
 }
 
 }  // namespace landing::vitals

@@ -5,18 +5,8 @@
 #include "http/same_origin.hpp"
 
 namespace landing::vitals {
-namespace {
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
-}  // namespace
-
 bool is_beacon_media_type(std::string_view content_type) {
-  const auto media = trim(content_type.substr(0, content_type.find(';')));
+  const auto media = http::media_type(content_type);
   return http::iequals(media, "application/json") || http::iequals(media, "text/plain");
 }
 

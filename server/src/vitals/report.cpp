@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <map>
 
+#include "vitals/aggregate.hpp"
+#include "vitals/aggregate.hpp"
 #include "vitals/histogram.hpp"
 #include "vitals/scales.hpp"
 #include "vitals/score.hpp"
@@ -25,16 +27,6 @@ struct accumulated {
 
 // (target, interaction type) → how often it was the one.
 using target_counts = std::map<std::pair<std::string, std::string>, std::uint64_t>;
-
-histogram histogram_of(metric m, const storage::vitals_aggregate& row) {
-  std::vector<std::uint64_t> counts(histogram(scale_of(m)).counts().size(), 0);
-  for (const auto& bucket : row.buckets) {
-    // An index past the scale can only come from other bucket edges, which would have needed a
-    // migration: left out, as from_counts would, rather than read as the wrong value.
-    if (bucket.index < counts.size()) counts[bucket.index] += bucket.count;
-  }
-  return histogram::from_counts(scale_of(m), std::move(counts), row.min, row.max);
-}
 
 void count_targets(const storage::vitals_aggregate& row, target_counts& into) {
   for (const auto& t : row.targets) {
