@@ -78,28 +78,33 @@ std::string counters::render() const {
     out += "landing_vitals_beacons_rejected_total{reason=\"" + std::string(reasons[r]) + "\"} " +
            std::to_string(rejected_[r]) + "\n";
   }
+  // One sample line: name{labels} value.
+  const auto sample = [&out](std::string_view name, std::string_view labels,
+                             std::string_view value) {
+    out.append(name).append("{").append(labels).append("} ").append(value).append("\n");
+  };
   for (const auto m : all_metrics) {
     const auto family = family_of(m);
     const bool shift = m == metric::cls;
-    out += "# TYPE " + family + " histogram\n";
+    out.append("# TYPE ").append(family).append(" histogram\n");
     for (std::size_t r = 0; r < routes.size(); ++r) {
       for (std::size_t l = 0; l < locales.size(); ++l) {
         for (std::size_t d = 0; d < devices.size(); ++d) {
           const auto& source = series_[series_index(static_cast<std::size_t>(m), r, l, d)];
-          const auto labels = "route=\"" + std::string(routes[r]) + "\",locale=\"" +
-                              std::string(locales[l]) + "\",device=\"" + std::string(devices[d]) +
-                              "\"";
+          std::string labels = "route=\"";
+          labels.append(routes[r]).append("\",locale=\"").append(locales[l]);
+          labels.append("\",device=\"").append(devices[d]).append("\"");
           const std::size_t bounds = shift ? shift_bounds.size() : time_bounds.size();
           for (std::size_t b = 0; b < bounds; ++b) {
-            out += family + "_bucket{" + labels + ",le=\"" +
-                   number(shift ? shift_bounds[b] : time_bounds[b]) + "\"} " +
-                   std::to_string(source.buckets[b]) + "\n";
+            std::string with_bound = labels;
+            with_bound.append(",le=\"").append(number(shift ? shift_bounds[b] : time_bounds[b]));
+            with_bound.append("\"");
+            sample(family + "_bucket", with_bound, std::to_string(source.buckets[b]));
           }
-          out +=
-              family + "_bucket{" + labels + ",le=\"+Inf\"} " + std::to_string(source.count) + "\n";
-          out += family + "_sum{" + labels + "} " +
-                 number(static_cast<double>(source.sum_micro.load()) / 1e6, 15) + "\n";
-          out += family + "_count{" + labels + "} " + std::to_string(source.count) + "\n";
+          sample(family + "_bucket", labels + ",le=\"+Inf\"", std::to_string(source.count));
+          sample(family + "_sum", labels,
+                 number(static_cast<double>(source.sum_micro.load()) / 1e6, 15));
+          sample(family + "_count", labels, std::to_string(source.count));
         }
       }
     }

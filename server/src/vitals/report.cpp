@@ -7,7 +7,6 @@
 #include <map>
 
 #include "vitals/aggregate.hpp"
-#include "vitals/aggregate.hpp"
 #include "vitals/histogram.hpp"
 #include "vitals/scales.hpp"
 #include "vitals/score.hpp"
