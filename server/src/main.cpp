@@ -67,7 +67,7 @@ struct config {
   int vitals_retention_days = 90;
   double vitals_rate_burst = 20;
   double vitals_rate_per_minute = 60;
-  std::size_t vitals_queue = 8192;
+  std::size_t vitals_queue = 4096;
 };
 
 // Start-up failures are one line on stderr and exit code 2, so scripts can tell them apart.
@@ -174,8 +174,8 @@ void define_options(CLI::App& cli, config& cfg) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   cli.add_option("--vitals-queue", cfg.vitals_queue,
-                 "Web Vitals beacons waiting for the database at most; more are dropped and "
-                 "counted")
+                 "Web Vitals beacons waiting to be checked at most; more are answered 503, "
+                 "dropped and counted")
       ->envname("LANDING_VITALS_QUEUE")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
       ->capture_default_str();
@@ -299,8 +299,6 @@ int serve(const config& cfg) {
         },
         &turns);
     vitals::recorder_options measurement;
-    measurement.queue_capacity = cfg.vitals_queue;
-    measurement.batch_beacons = std::min<std::size_t>(cfg.vitals_queue, 2048);
     measurement.retention_days = cfg.vitals_retention_days;
     vitals_recorder =
         std::make_unique<vitals::recorder>(*store, turns, vitals_stats, std::move(measurement));
@@ -312,7 +310,7 @@ int serve(const config& cfg) {
   // Beacons have a per-client limit of their own, in this process: a lost beacon costs nothing,
   // so replicas need not share it.
   leads::rate_limiter beacon_limits(cfg.vitals_rate_burst, cfg.vitals_rate_per_minute);
-  vitals::intake beacon_checks(*vitals_recorder, vitals_stats);
+  vitals::intake beacon_checks(*vitals_recorder, vitals_stats, cfg.vitals_queue);
   vitals::endpoint beacons(
       beacon_checks, vitals_stats,
       [&beacon_limits](const std::string& client) { return beacon_limits.acquire(client); },

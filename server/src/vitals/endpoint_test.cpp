@@ -110,15 +110,48 @@ TEST(vitals_endpoint, a_client_over_its_limit_gets_429_with_retry_after_before_a
   ASSERT_EQ(f.clients.size(), 1U);
 }
 
-TEST(vitals_endpoint, a_full_queue_answers_503_and_counts_the_drop) {
+TEST(vitals_endpoint, a_stopped_recorder_or_intake_answers_503_and_counts_the_drop) {
   fixture f;
-  f.sink.stop();  // a stopped recorder takes nothing, as a full queue
+  f.sink.stop();  // a stopped recorder takes nothing
   const auto res = f.answer(f.post(testing::beacon_body()));
   EXPECT_EQ(res.status, 503U);
   EXPECT_EQ(f.stats.dropped_total(), 1U);
   f.checks.stop();  // and a stopped intake answers at once
   EXPECT_EQ(f.answer(f.post(testing::beacon_body())).status, 503U);
   EXPECT_EQ(f.stats.dropped_total(), 2U);
+}
+
+TEST(vitals_endpoint, a_full_intake_answers_503_at_once_and_counts_the_drop) {
+  const storage::testing::temp_folder dir;
+  storage::sqlite::store store(dir.file("leads.db"));
+  storage::turns turns;
+  counters stats;
+  recorder sink(store, turns, stats, recorder_options{});
+  intake checks(sink, stats, 2);
+  std::promise<void> release;
+  std::promise<void> busy;
+  // The first answer holds the intake's thread; two more fill its queue.
+  checks.submit(testing::beacon_body(), [&](http::response) {
+    busy.set_value();
+    release.get_future().wait();
+  });
+  busy.get_future().wait();
+  std::vector<unsigned> answers;
+  std::mutex answers_mutex;
+  for (int i = 0; i < 3; ++i) {
+    checks.submit(testing::beacon_body(), [&](http::response res) {
+      const std::lock_guard lock(answers_mutex);
+      answers.push_back(res.status);
+    });
+  }
+  {
+    const std::lock_guard lock(answers_mutex);
+    EXPECT_EQ(answers, std::vector<unsigned>{503});
+  }
+  EXPECT_EQ(stats.dropped_total(), 1U);
+  release.set_value();
+  checks.stop();
+  EXPECT_EQ(answers, (std::vector<unsigned>{503, 204, 204}));
 }
 
 TEST(vitals_endpoint, beacons_are_checked_on_a_thread_at_the_lowest_priority) {

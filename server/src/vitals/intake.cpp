@@ -52,9 +52,8 @@ http::response intake::check(const std::string& body) {
         400, boost::json::serialize(boost::json::object{{"error", parsed.refused->code},
                                                         {"at", parsed.refused->where}}));
   }
-  // The histograms on /metrics see the values before the queue takes the beacon.
   stats_.observe(*parsed.ok);
-  if (!sink_.offer(std::move(*parsed.ok))) return busy_response();
+  if (!sink_.offer(*parsed.ok)) return busy_response();
   http::response res;
   res.status = 204;
   res.set("Cache-Control", "no-store");

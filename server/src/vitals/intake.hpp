@@ -14,11 +14,12 @@
 
 namespace landing::vitals {
 
-// Checks beacons against the contract on a thread of its own at the lowest CPU priority (nice
-// 19), so that when the machine is busy, parsing beacons waits and leads do not: a flood of
-// beacons then backs up here and is dropped (503, counted), instead of taking cores from the
-// lead path. The thread holds nothing a lead needs (the recorder's queue lock only for a push),
-// so its low priority cannot hold a lead up.
+// The bounded queue of beacons: checked against the contract and folded into the recorder's
+// aggregates on a thread of its own at the lowest CPU priority (nice 19), so that when the
+// machine is busy, every per-beacon step but reading the request waits and leads do not. A flood
+// then backs up here and is dropped (503, counted) instead of taking cores from the lead path.
+// The thread holds nothing a lead needs (the recorder's lock only to fold one beacon in), so its
+// low priority cannot hold a lead up.
 class intake {
  public:
   using callback = std::function<void(http::response)>;
@@ -33,8 +34,8 @@ class intake {
   // Answers what is queued, then ends the thread. Idempotent.
   void stop();
 
-  // The answer to a body, as the thread gives it: 400 with a code, 503 when the recorder's
-  // queue is full, else 204.
+  // The answer to a body, as the thread gives it: 400 with a code, 503 once the recorder has
+  // stopped, else 204.
   http::response check(const std::string& body);
 
  private:

@@ -1,7 +1,6 @@
 #include "vitals/recorder.hpp"
 
 #include "common/log.hpp"
-#include "vitals/aggregate.hpp"
 
 namespace landing::vitals {
 
@@ -14,19 +13,20 @@ recorder::recorder(storage::lead_store& store, storage::turns& turns, counters& 
                    recorder_options options)
     : store_(store), turns_(turns), stats_(stats), options_(std::move(options)) {
   if (!options_.today) options_.today = utc_day_now;
-  queue_.reserve(options_.batch_beacons);
   thread_ = std::thread([this] { run(); });
 }
 
 recorder::~recorder() { stop(); }
 
-bool recorder::offer(beacon item) {
+bool recorder::offer(const beacon& item) {
+  const auto today = options_.today();
   {
     const std::lock_guard lock(mutex_);
-    if (!stopping_ && queue_.size() < options_.queue_capacity) {
-      queue_.push_back(std::move(item));
+    if (!stopping_) {
+      pending_.add(item, today);
+      ++pending_beacons_;
       // The first beacon starts the batch's clock, a full batch cuts it short.
-      if (queue_.size() == 1 || queue_.size() == options_.batch_beacons) wake_.notify_one();
+      if (pending_beacons_ == 1 || pending_beacons_ == options_.batch_beacons) wake_.notify_one();
       return true;
     }
   }
@@ -43,21 +43,18 @@ void recorder::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
-void recorder::write(std::vector<beacon>& batch) {
-  aggregator rows;
-  const auto today = options_.today();
-  for (const auto& item : batch) rows.add(item, today);
+void recorder::write(std::vector<storage::vitals_aggregate> rows, std::uint64_t beacons) {
   try {
-    turns_.measurement([&] { store_.add_vitals(rows.take()); });
+    turns_.measurement([&] { store_.add_vitals(rows); });
     if (failing_) log::info("vitals_writes_resumed", {});
     failing_ = false;
   } catch (const std::exception& e) {
-    stats_.dropped(batch.size());
+    stats_.dropped(beacons);
     if (!failing_) {
       log::warn(
           "vitals_write_failed",
           {{"reason", e.what()},
-           {"beacons", batch.size()},
+           {"beacons", beacons},
            {"effect", "these beacons are lost and counted as dropped; leads are unaffected"}});
     }
     failing_ = true;
@@ -79,23 +76,22 @@ void recorder::run() {
   // At start first: a server that restarts often still keeps to the retention.
   prune(options_.today());
   auto next_prune = clock::now() + options_.prune_every;
-  std::vector<beacon> batch;
-  batch.reserve(options_.batch_beacons);
   for (;;) {
+    std::vector<storage::vitals_aggregate> rows;
+    std::uint64_t beacons = 0;
     bool last = false;
     {
       std::unique_lock lock(mutex_);
-      // The first beacon starts the batch's clock; a full batch or stop() cuts it short.
-      wake_.wait_until(lock, next_prune, [&] { return stopping_ || !queue_.empty(); });
-      if (!queue_.empty() && !stopping_) {
+      wake_.wait_until(lock, next_prune, [&] { return stopping_ || pending_beacons_ > 0; });
+      if (pending_beacons_ > 0 && !stopping_) {
         wake_.wait_for(lock, options_.flush_every,
-                       [&] { return stopping_ || queue_.size() >= options_.batch_beacons; });
+                       [&] { return stopping_ || pending_beacons_ >= options_.batch_beacons; });
       }
-      batch.swap(queue_);
+      rows = pending_.take();
+      beacons = std::exchange(pending_beacons_, 0);
       last = stopping_;
     }
-    if (!batch.empty()) write(batch);
-    batch.clear();
+    if (beacons > 0) write(std::move(rows), beacons);
     if (last) return;
     if (clock::now() >= next_prune) {
       prune(options_.today());

@@ -6,19 +6,17 @@
 #include <functional>
 #include <mutex>
 #include <thread>
-#include <vector>
 
 #include "storage/store.hpp"
 #include "storage/turns.hpp"
+#include "vitals/aggregate.hpp"
 #include "vitals/beacon.hpp"
 #include "vitals/counters.hpp"
 
 namespace landing::vitals {
 
 struct recorder_options {
-  // Beacons waiting for the writer at most; past it they are dropped and counted.
-  std::size_t queue_capacity = 8192;
-  // A batch is written once this many beacons wait, or `flush_every` after the first one came.
+  // A batch is written once this many beacons are folded in, or `flush_every` after the first.
   std::size_t batch_beacons = 2048;
   std::chrono::milliseconds flush_every{1000};
   // Days of aggregates kept, today included.
@@ -28,10 +26,11 @@ struct recorder_options {
   std::function<std::int64_t()> today;
 };
 
-// Takes accepted beacons off the request path: a bounded queue that never blocks an I/O thread,
-// and a thread of its own that folds each batch into aggregates and writes them when no lead
-// waits for the store (storage::turns). Beacons lost to a full queue or a failed write are
-// counted as dropped; a lead never is.
+// Folds accepted beacons into the day's aggregates in memory as they come (on the caller's
+// thread: the intake's, at low priority), and writes them from a thread of its own when no lead
+// waits for the store (storage::turns). Memory stays bounded however slow the store is: the
+// aggregates have one row per day, route, locale, device and metric, and bounded targets. Beacons
+// of a batch the store refuses are counted as dropped; a lead never waits for one.
 class recorder {
  public:
   recorder(storage::lead_store& store, storage::turns& turns, counters& stats,
@@ -40,14 +39,14 @@ class recorder {
   recorder& operator=(const recorder&) = delete;
   ~recorder();
 
-  // False when the queue is full (the beacon is dropped and counted).
-  bool offer(beacon item);
-  // Writes what is queued, then ends the thread. Idempotent.
+  // False once stopped (the beacon is dropped and counted).
+  bool offer(const beacon& item);
+  // Writes what is folded in, then ends the thread. Idempotent.
   void stop();
 
  private:
   void run();
-  void write(std::vector<beacon>& batch);
+  void write(std::vector<storage::vitals_aggregate> rows, std::uint64_t beacons);
   void prune(std::int64_t today);
 
   storage::lead_store& store_;
@@ -56,7 +55,8 @@ class recorder {
   recorder_options options_;
   std::mutex mutex_;
   std::condition_variable wake_;
-  std::vector<beacon> queue_;
+  aggregator pending_;
+  std::uint64_t pending_beacons_ = 0;
   bool stopping_ = false;
   bool failing_ = false;  // logged once per run of failed writes
   std::thread thread_;
