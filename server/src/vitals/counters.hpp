@@ -40,9 +40,12 @@ class counters {
                                                             "unknown_field",
                                                             "other"};
 
-  // A beacon that passed every check; dropped() may still follow when the queue is full.
+  // A beacon that passed every check (accepted); its values go into the histograms.
   void observe(const beacon& item);
+  // A beacon refused for what it is or how it came (reasons above).
   void rejected(std::string_view reason);
+  // Beacons lost without a fault of theirs: to a full queue (never checked), or to a write the
+  // store refused (accepted before).
   void dropped(std::uint64_t beacons = 1);
 
   [[nodiscard]] std::uint64_t accepted_total() const { return accepted_.load(); }
