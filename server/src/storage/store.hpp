@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "storage/lead.hpp"
+#include "storage/triage.hpp"
 #include "storage/vitals.hpp"
 
 namespace landing::storage {
@@ -98,6 +99,23 @@ class lead_store {
   virtual std::vector<stored_lead> export_all() = 0;
   // Adds a lead as it was in another database; false when one with its id is there already.
   virtual bool import(const stored_lead& item) = 0;
+
+  // Triage (storage/triage.hpp). Moves the lead from status `from` to `to` and adds `action` to
+  // its history, in one transaction, only if it is in `from` when the transaction runs: of two
+  // managers clicking at once, exactly one moves it. Not applied (and the state as it is) when it
+  // was elsewhere; not found when no lead has the id.
+  virtual triage_change change_triage(const std::string& id, const std::string& from,
+                                      const std::string& to, const std::string& action,
+                                      const actor& who, std::int64_t at_ms) = 0;
+  // The state of a lead that exists (new when nobody clicked yet).
+  virtual std::optional<triage_state> triage_of(const std::string& id) = 0;
+  // Its history, oldest first.
+  virtual std::vector<lead_event> events_of(const std::string& id) = 0;
+
+  // Small durable settings the chat side keeps across restarts: the getUpdates offset, a chat id
+  // Telegram moved to a supergroup.
+  virtual std::optional<std::string> setting(const std::string& key) = 0;
+  virtual void set_setting(const std::string& key, const std::string& value) = 0;
 
   // Web Vitals aggregates (storage/vitals.hpp). Adds the batch's counts to the stored ones in one
   // transaction; concurrent writers (replicas) add up. Refused (storage::error) while free space

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <ostream>
@@ -297,6 +298,82 @@ TEST_P(store_suite, vitals_written_from_several_threads_all_count) {
   ASSERT_EQ(rows.size(), 1U);
   EXPECT_EQ(rows[0].count, 80U);
   EXPECT_EQ(rows[0].targets.front().count, 80U);
+}
+
+TEST_P(store_suite,
+       triage_moves_a_lead_only_from_the_status_a_click_expects_and_keeps_its_history) {
+  const auto id = add();
+  EXPECT_EQ(store->triage_of(id)->status, "new");
+  const actor anna{101, "Анна (@anna)"};
+  const actor boris{202, "Борис"};
+  auto change = store->change_triage(id, "new", "taken", "take", anna, 1000);
+  EXPECT_TRUE(change.applied);
+  EXPECT_EQ(change.now.status, "taken");
+  EXPECT_EQ(change.now.taken_by.name, "Анна (@anna)");
+  // A second «Беру» is out of date: nothing moves, and the state says who has it.
+  change = store->change_triage(id, "new", "taken", "take", boris, 2000);
+  EXPECT_FALSE(change.applied);
+  EXPECT_EQ(change.now.taken_by.id, 101);
+  EXPECT_EQ(change.now.taken_at, 1000);
+  change = store->change_triage(id, "taken", "done", "done", boris, 3000);
+  EXPECT_TRUE(change.applied);
+  EXPECT_EQ(change.now.taken_by.id, 101);  // done keeps who took it
+  EXPECT_EQ(change.now.done_at, 3000);
+  EXPECT_EQ(store->triage_of(id)->status, "done");
+  const auto history = store->events_of(id);
+  ASSERT_EQ(history.size(), 2U);
+  EXPECT_EQ(history[0].action, "take");
+  EXPECT_EQ(history[0].by.id, 101);
+  EXPECT_EQ(history[1].action, "done");
+  EXPECT_EQ(history[1].by.name, "Борис");
+  EXPECT_EQ(history[1].at, 3000);
+}
+
+TEST_P(store_suite, triage_release_and_unspam_bring_a_lead_back_to_new_with_no_taker) {
+  const auto id = add();
+  const actor anna{101, "Анна"};
+  ASSERT_TRUE(store->change_triage(id, "new", "taken", "take", anna, 1000).applied);
+  auto change = store->change_triage(id, "taken", "new", "release", anna, 2000);
+  EXPECT_TRUE(change.applied);
+  EXPECT_EQ(change.now.taken_by.id, 0);
+  EXPECT_EQ(change.now.taken_at, 0);
+  ASSERT_TRUE(store->change_triage(id, "new", "spam", "spam", anna, 3000).applied);
+  change = store->change_triage(id, "spam", "new", "unspam", anna, 4000);
+  EXPECT_TRUE(change.applied);
+  EXPECT_EQ(store->triage_of(id)->status, "new");
+  EXPECT_EQ(store->events_of(id).size(), 4U);
+  const auto missing =
+      store->change_triage("01JD3Z6W8Q5N2R4T6V8X0Y2A4C", "new", "taken", "take", anna, 5000);
+  EXPECT_FALSE(missing.found);
+  EXPECT_FALSE(missing.applied);
+  EXPECT_FALSE(store->triage_of("01JD3Z6W8Q5N2R4T6V8X0Y2A4C").has_value());
+}
+
+TEST_P(store_suite, of_managers_taking_one_lead_at_once_exactly_one_wins) {
+  for (int round = 0; round < 5; ++round) {
+    const auto id = add();
+    std::atomic<int> wins{0};
+    std::vector<std::thread> managers;
+    for (int m = 1; m <= 4; ++m) {
+      managers.emplace_back([&, m] {
+        const actor who{m, "manager " + std::to_string(m)};
+        if (store->change_triage(id, "new", "taken", "take", who, 1000 + m).applied) ++wins;
+      });
+    }
+    for (auto& each : managers) each.join();
+    EXPECT_EQ(wins.load(), 1);
+    EXPECT_EQ(store->events_of(id).size(), 1U);
+    EXPECT_EQ(store->triage_of(id)->taken_by.id, store->events_of(id)[0].by.id);
+  }
+}
+
+TEST_P(store_suite, settings_are_kept_and_replaced) {
+  EXPECT_FALSE(store->setting("telegram.offset").has_value());
+  store->set_setting("telegram.offset", "41");
+  store->set_setting("telegram.offset", "42");
+  store->set_setting("telegram.chat_id", "-1001234567890");
+  EXPECT_EQ(store->setting("telegram.offset"), "42");
+  EXPECT_EQ(store->setting("telegram.chat_id"), "-1001234567890");
 }
 
 INSTANTIATE_TEST_SUITE_P(engines, store_suite, ::testing::ValuesIn(engines()),

@@ -10,7 +10,7 @@ namespace {
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(727001)";
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 3> steps{
+constexpr std::array<const char*, 4> steps{
     // The schema the SQLite engine started with.
     R"sql(
 CREATE TABLE leads (
@@ -92,6 +92,34 @@ CREATE TABLE vitals_targets (
   interaction_type text NOT NULL,
   count bigint NOT NULL,
   PRIMARY KEY (day, route, locale, device, metric, target, interaction_type)
+);
+)sql",
+    // The chat as the studio's lead desk, as in SQLite's step 4.
+    R"sql(
+CREATE TABLE lead_triage (
+  lead_id text PRIMARY KEY REFERENCES leads (id),
+  status text NOT NULL CHECK (status IN ('new', 'taken', 'spam', 'done')),
+  taken_by_id bigint,
+  taken_by_name text NOT NULL,
+  taken_at bigint,
+  done_at bigint,
+  changed_by_id bigint NOT NULL,
+  changed_by_name text NOT NULL,
+  changed_at bigint NOT NULL
+);
+CREATE INDEX lead_triage_by_status ON lead_triage (status);
+CREATE TABLE lead_events (
+  id bigserial PRIMARY KEY,
+  lead_id text NOT NULL REFERENCES leads (id),
+  action text NOT NULL,
+  actor_id bigint NOT NULL,
+  actor_name text NOT NULL,
+  at bigint NOT NULL
+);
+CREATE INDEX lead_events_by_lead ON lead_events (lead_id, id);
+CREATE TABLE settings (
+  key text PRIMARY KEY,
+  value text NOT NULL
 );
 )sql",
 };

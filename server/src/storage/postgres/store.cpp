@@ -9,6 +9,7 @@
 #include "common/log.hpp"
 #include "storage/postgres/arrays.hpp"
 #include "storage/postgres/migrations.hpp"
+#include "storage/postgres/triage.hpp"
 #include "storage/postgres/vitals.hpp"
 #include "storage/ulid.hpp"
 
@@ -438,6 +439,33 @@ std::vector<std::int64_t> store::take_tokens(const std::vector<std::string>& cli
         {text_array(names), number_array(values), str(now_ms)});
     txn.commit();
     return waits;
+  });
+}
+
+triage_change store::change_triage(const std::string& id, const std::string& from,
+                                   const std::string& to, const std::string& action,
+                                   const actor& who, std::int64_t at_ms) {
+  return run(true, [&](connection& conn) {
+    return postgres::change_triage(conn, id, from, to, action, who, at_ms);
+  });
+}
+
+std::optional<triage_state> store::triage_of(const std::string& id) {
+  return run(false, [&](connection& conn) { return postgres::triage_of(conn, id); });
+}
+
+std::vector<lead_event> store::events_of(const std::string& id) {
+  return run(false, [&](connection& conn) { return postgres::events_of(conn, id); });
+}
+
+std::optional<std::string> store::setting(const std::string& key) {
+  return run(false, [&](connection& conn) { return postgres::setting(conn, key); });
+}
+
+void store::set_setting(const std::string& key, const std::string& value) {
+  run(true, [&](connection& conn) {
+    postgres::set_setting(conn, key, value);
+    return true;
   });
 }
 

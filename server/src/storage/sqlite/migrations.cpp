@@ -7,7 +7,7 @@ namespace landing::storage::sqlite {
 namespace {
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 3> steps{
+constexpr std::array<const char*, 4> steps{
     R"sql(
 CREATE TABLE leads (
   id TEXT PRIMARY KEY,
@@ -76,6 +76,36 @@ CREATE TABLE vitals_targets (
   count INTEGER NOT NULL,
   PRIMARY KEY (day, route, locale, device, metric, target, interaction_type)
 ) WITHOUT ROWID;
+)sql",
+    // The chat as the studio's lead desk: each lead's triage state (no row: new), the history of
+    // every click, and small settings kept across restarts (the getUpdates offset, a migrated
+    // chat id).
+    R"sql(
+CREATE TABLE lead_triage (
+  lead_id TEXT PRIMARY KEY REFERENCES leads (id),
+  status TEXT NOT NULL CHECK (status IN ('new', 'taken', 'spam', 'done')),
+  taken_by_id INTEGER,
+  taken_by_name TEXT NOT NULL,
+  taken_at INTEGER,
+  done_at INTEGER,
+  changed_by_id INTEGER NOT NULL,
+  changed_by_name TEXT NOT NULL,
+  changed_at INTEGER NOT NULL
+);
+CREATE INDEX lead_triage_by_status ON lead_triage (status);
+CREATE TABLE lead_events (
+  id INTEGER PRIMARY KEY,
+  lead_id TEXT NOT NULL REFERENCES leads (id),
+  action TEXT NOT NULL,
+  actor_id INTEGER NOT NULL,
+  actor_name TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
+CREATE INDEX lead_events_by_lead ON lead_events (lead_id, id);
+CREATE TABLE settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
 )sql",
 };
 

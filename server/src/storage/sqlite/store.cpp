@@ -12,6 +12,7 @@
 
 #include "common/log.hpp"
 #include "storage/sqlite/migrations.hpp"
+#include "storage/sqlite/triage.hpp"
 #include "storage/sqlite/vitals.hpp"
 #include "storage/ulid.hpp"
 
@@ -265,6 +266,34 @@ void store::end_turn(const std::string& owner, std::int64_t next_send_ms) {
     turn_owner_.clear();
     turn_until_ = 0;
   }
+}
+
+triage_change store::change_triage(const std::string& id, const std::string& from,
+                                   const std::string& to, const std::string& action,
+                                   const actor& who, std::int64_t at_ms) {
+  // A click records what a manager did: it may use the reserve, as an outcome does.
+  return write(file_guard::purpose::outcome, [&](connection& conn) {
+    return sqlite::change_triage(conn, id, from, to, action, who, at_ms);
+  });
+}
+
+std::optional<triage_state> store::triage_of(const std::string& id) {
+  return read([&](connection& conn) { return sqlite::triage_of(conn, id); });
+}
+
+std::vector<lead_event> store::events_of(const std::string& id) {
+  return read([&](connection& conn) { return sqlite::events_of(conn, id); });
+}
+
+std::optional<std::string> store::setting(const std::string& key) {
+  return read([&](connection& conn) { return sqlite::setting(conn, key); });
+}
+
+void store::set_setting(const std::string& key, const std::string& value) {
+  write(file_guard::purpose::outcome, [&](connection& conn) {
+    sqlite::set_setting(conn, key, value);
+    return true;
+  });
 }
 
 void store::add_vitals(const std::vector<vitals_aggregate>& batch) {

@@ -51,6 +51,13 @@ class store final : public lead_store {
   std::vector<lead> list(const std::string& status) override;
   std::vector<stored_lead> export_all() override;
   bool import(const stored_lead& item) override;
+  triage_change change_triage(const std::string& id, const std::string& from, const std::string& to,
+                              const std::string& action, const actor& who,
+                              std::int64_t at_ms) override;
+  std::optional<triage_state> triage_of(const std::string& id) override;
+  std::vector<lead_event> events_of(const std::string& id) override;
+  std::optional<std::string> setting(const std::string& key) override;
+  void set_setting(const std::string& key, const std::string& value) override;
   void add_vitals(const std::vector<vitals_aggregate>& batch) override;
   std::vector<vitals_aggregate> read_vitals(const vitals_query& query) override;
   std::int64_t prune_vitals(std::int64_t before_day) override;

@@ -55,7 +55,7 @@ TEST(sqlite_store, upgrades_a_database_made_with_the_first_schema) {
   EXPECT_EQ(lead->fields.message, "Old lead");
   EXPECT_TRUE(upgraded.claim_next("a", 1, 30000, {}).has_value());
   connection check(dir.file("leads.db"));
-  EXPECT_EQ(schema_version(check), 3);
+  EXPECT_EQ(schema_version(check), 4);
 }
 
 TEST(sqlite_store, a_second_migration_run_changes_nothing) {

@@ -1,0 +1,60 @@
+#include "leads/triage.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+namespace landing::leads::triage {
+namespace {
+
+constexpr std::string_view id = "01JD3Z6W8Q5N2R4T6V8X0Y2A4C";
+
+TEST(triage, callback_data_round_trips_for_every_action) {
+  for (const auto what :
+       {action::take, action::spam, action::done, action::release, action::unspam}) {
+    const auto data = callback_data(what, id);
+    EXPECT_LE(data.size(), 64U);  // Telegram's limit for callback_data
+    const auto parsed = parse_callback(data);
+    ASSERT_TRUE(parsed.has_value()) << data;
+    EXPECT_EQ(parsed->what, what);
+    EXPECT_EQ(parsed->lead_id, id);
+  }
+  EXPECT_EQ(callback_data(action::take, id), "take:01JD3Z6W8Q5N2R4T6V8X0Y2A4C");
+  EXPECT_EQ(callback_data(action::unspam, id), "unspam:01JD3Z6W8Q5N2R4T6V8X0Y2A4C");
+}
+
+TEST(triage, refuses_callback_data_that_is_not_exactly_an_action_and_a_lead_id) {
+  for (const std::string_view bad :
+       {"", "take", "take:", ":01JD3Z6W8Q5N2R4T6V8X0Y2A4C", "grab:01JD3Z6W8Q5N2R4T6V8X0Y2A4C",
+        "Take:01JD3Z6W8Q5N2R4T6V8X0Y2A4C", "take:01jd3z6w8q5n2r4t6v8x0y2a4c",
+        "take:01JD3Z6W8Q5N2R4T6V8X0Y2A4", "take:01JD3Z6W8Q5N2R4T6V8X0Y2A4CC",
+        "take:01JD3Z6W8Q5N2R4T6V8X0Y2AIC", "take:81JD3Z6W8Q5N2R4T6V8X0Y2A4C",
+        "take:01JD3Z6W8Q5N2R4T6V8X0Y2A4C:x", "take :01JD3Z6W8Q5N2R4T6V8X0Y2A4C",
+        "take:01JD3Z6W8Q5N2R4T6V8X0Y2A4C\n"}) {
+    EXPECT_FALSE(parse_callback(bad).has_value()) << bad;
+  }
+}
+
+TEST(triage, each_button_of_a_status_moves_the_lead_from_that_status) {
+  const std::map<std::string_view, std::vector<std::string_view>> labels{
+      {"new", {"Беру", "Спам"}},
+      {"taken", {"Готово", "Вернуть"}},
+      {"spam", {"Не спам"}},
+      {"done", {}}};
+  for (const auto& [status, expected] : labels) {
+    const auto buttons = buttons_for(status);
+    ASSERT_EQ(buttons.size(), expected.size()) << status;
+    for (std::size_t i = 0; i < buttons.size(); ++i) {
+      EXPECT_EQ(buttons[i].label, expected[i]);
+      EXPECT_EQ(move_of(buttons[i].what).from, status);
+    }
+  }
+  EXPECT_EQ(move_of(action::take).to, "taken");
+  EXPECT_EQ(move_of(action::spam).to, "spam");
+  EXPECT_EQ(move_of(action::done).to, "done");
+  EXPECT_EQ(move_of(action::release).to, "new");
+  EXPECT_EQ(move_of(action::unspam).to, "new");
+}
+
+}  // namespace
+}  // namespace landing::leads::triage

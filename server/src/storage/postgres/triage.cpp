@@ -1,0 +1,90 @@
+#include "storage/postgres/triage.hpp"
+
+namespace landing::storage::postgres {
+namespace {
+
+constexpr const char* state_query =
+    "SELECT t.status, t.taken_by_id, t.taken_by_name, t.taken_at, t.done_at, t.changed_by_id, "
+    "t.changed_by_name, t.changed_at FROM leads l LEFT JOIN lead_triage t ON t.lead_id = l.id "
+    "WHERE l.id = $1";
+
+std::optional<triage_state> read_state(const result& rows) {
+  if (rows.rows() == 0) return std::nullopt;
+  triage_state out;
+  if (rows.is_null(0, 0)) return out;  // nobody clicked yet
+  out.status = rows.text(0, 0);
+  out.taken_by = {rows.integer(0, 1), rows.text(0, 2)};
+  out.taken_at = rows.integer(0, 3);
+  out.done_at = rows.integer(0, 4);
+  out.changed_by = {rows.integer(0, 5), rows.text(0, 6)};
+  out.changed_at = rows.integer(0, 7);
+  return out;
+}
+
+param optional_number(std::int64_t value) {
+  return value == 0 ? param{} : param{std::to_string(value)};
+}
+
+}  // namespace
+
+std::optional<triage_state> triage_of(connection& conn, const std::string& id) {
+  return read_state(conn.exec(state_query, {id}));
+}
+
+triage_change change_triage(connection& conn, const std::string& id, const std::string& from,
+                            const std::string& to, const std::string& action, const actor& who,
+                            std::int64_t at_ms) {
+  transaction txn(conn);
+  // The lock first, the read after, in two statements: under READ COMMITTED a statement that
+  // waited for a lock still sees the joined rows as they were when it began, so a read in the
+  // same statement as the lock would miss the move the other click just committed.
+  conn.exec("SELECT 1 FROM leads WHERE id = $1 FOR UPDATE", {id});
+  const auto current = read_state(conn.exec(state_query, {id}));
+  if (!current) return {false, false, {}};
+  if (current->status != from) return {false, true, *current};
+  const auto next = moved(*current, to, who, at_ms);
+  conn.exec(
+      "INSERT INTO lead_triage (lead_id, status, taken_by_id, taken_by_name, taken_at, done_at, "
+      "changed_by_id, changed_by_name, changed_at) VALUES ($1, $2, $3::bigint, $4, $5::bigint, "
+      "$6::bigint, $7::bigint, $8, $9::bigint) ON CONFLICT (lead_id) DO UPDATE SET status = "
+      "excluded.status, taken_by_id = excluded.taken_by_id, taken_by_name = "
+      "excluded.taken_by_name, taken_at = excluded.taken_at, done_at = excluded.done_at, "
+      "changed_by_id = excluded.changed_by_id, changed_by_name = excluded.changed_by_name, "
+      "changed_at = excluded.changed_at",
+      {id, next.status, optional_number(next.taken_by.id), next.taken_by.name,
+       optional_number(next.taken_at), optional_number(next.done_at),
+       std::to_string(next.changed_by.id), next.changed_by.name, std::to_string(next.changed_at)});
+  conn.exec(
+      "INSERT INTO lead_events (lead_id, action, actor_id, actor_name, at) VALUES ($1, $2, "
+      "$3::bigint, $4, $5::bigint)",
+      {id, action, std::to_string(who.id), who.name, std::to_string(at_ms)});
+  txn.commit();
+  return {true, true, next};
+}
+
+std::vector<lead_event> events_of(connection& conn, const std::string& id) {
+  const auto rows = conn.exec(
+      "SELECT action, actor_id, actor_name, at FROM lead_events WHERE lead_id = $1 ORDER BY id",
+      {id});
+  std::vector<lead_event> out;
+  for (int row = 0; row < rows.rows(); ++row) {
+    out.push_back(
+        {rows.text(row, 0), {rows.integer(row, 1), rows.text(row, 2)}, rows.integer(row, 3)});
+  }
+  return out;
+}
+
+std::optional<std::string> setting(connection& conn, const std::string& key) {
+  const auto rows = conn.exec("SELECT value FROM settings WHERE key = $1", {key});
+  if (rows.rows() == 0) return std::nullopt;
+  return rows.text(0, 0);
+}
+
+void set_setting(connection& conn, const std::string& key, const std::string& value) {
+  conn.exec(
+      "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = "
+      "excluded.value",
+      {key, value});
+}
+
+}  // namespace landing::storage::postgres

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "storage/postgres/connection.hpp"
+#include "storage/triage.hpp"
+
+// Triage and settings in PostgreSQL, on a connection the store lends. Tables from migration 4.
+namespace landing::storage::postgres {
+
+// The lead's row is locked (FOR UPDATE) before its state is read, in a statement of its own, so
+// clicks on one lead from several replicas take turns and the check that it is still in `from`
+// holds for the write.
+triage_change change_triage(connection& conn, const std::string& id, const std::string& from,
+                            const std::string& to, const std::string& action, const actor& who,
+                            std::int64_t at_ms);
+std::optional<triage_state> triage_of(connection& conn, const std::string& id);
+std::vector<lead_event> events_of(connection& conn, const std::string& id);
+std::optional<std::string> setting(connection& conn, const std::string& key);
+void set_setting(connection& conn, const std::string& key, const std::string& value);
+
+}  // namespace landing::storage::postgres

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "storage/sqlite/connection.hpp"
+#include "storage/triage.hpp"
+
+// Triage and settings in SQLite, on a connection the store lends. Tables from migration step 4.
+namespace landing::storage::sqlite {
+
+// One BEGIN IMMEDIATE transaction: reading the state and writing the move cannot interleave
+// with another writer, so the check that the lead is still in `from` holds for the write.
+triage_change change_triage(connection& conn, const std::string& id, const std::string& from,
+                            const std::string& to, const std::string& action, const actor& who,
+                            std::int64_t at_ms);
+std::optional<triage_state> triage_of(connection& conn, const std::string& id);
+std::vector<lead_event> events_of(connection& conn, const std::string& id);
+std::optional<std::string> setting(connection& conn, const std::string& key);
+void set_setting(connection& conn, const std::string& key, const std::string& value);
+
+}  // namespace landing::storage::sqlite

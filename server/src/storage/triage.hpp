@@ -1,0 +1,52 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+// The studio's triage of a lead in its Telegram chat, as the store keeps it. Plain data: which
+// button moves a lead where lives in leads/triage, the chat's side in telegram/.
+namespace landing::storage {
+
+// Who pressed a button: Telegram's user id and the name shown for them ("Анна (@anna)").
+struct actor {
+  std::int64_t id = 0;
+  std::string name;
+};
+
+// A lead's place on the desk. Without any click it is "new".
+struct triage_state {
+  std::string status = "new";  // new, taken, spam, done
+  actor taken_by;              // while taken or done
+  std::int64_t taken_at = 0;   // unix ms; 0 when never taken
+  std::int64_t done_at = 0;
+  std::int64_t changed_at = 0;  // the last change; 0 when none
+  actor changed_by;
+};
+
+// One row of a lead's history: what was done, by whom, when.
+struct lead_event {
+  std::string action;  // take, spam, done, release, unspam
+  actor by;
+  std::int64_t at = 0;  // unix ms
+};
+
+// What a click did: applied, or not because the lead was no longer where the click expected
+// it (another manager was faster, or the message was out of date); `now` is its state after.
+struct triage_change {
+  bool applied = false;
+  bool found = true;  // false: no lead has this id
+  triage_state now;
+};
+
+}  // namespace landing::storage
+
+namespace landing::storage {
+
+// The state after a move to `to` by `who` at `at`: taking names the taker, done keeps them and
+// stamps the time, a move back to new or to spam clears both. Shared by the engines, which
+// decide in their transaction whether the move happens.
+triage_state moved(const triage_state& from, const std::string& to, const actor& who,
+                   std::int64_t at);
+
+}  // namespace landing::storage
