@@ -1,0 +1,38 @@
+#include "telegram/keyboard.hpp"
+
+#include <boost/json.hpp>
+#include <cstdio>
+
+#include "leads/triage.hpp"
+
+namespace landing::telegram {
+
+std::string keyboard_json(std::string_view status, std::string_view lead_id) {
+  boost::json::array row;
+  for (const auto& button : leads::triage::buttons_for(status)) {
+    row.push_back(
+        boost::json::object{{"text", button.label},
+                            {"callback_data", leads::triage::callback_data(button.what, lead_id)}});
+  }
+  boost::json::array rows;
+  if (!row.empty()) rows.push_back(std::move(row));
+  return boost::json::serialize(boost::json::object{{"inline_keyboard", std::move(rows)}});
+}
+
+std::string status_line(const storage::triage_state& state, std::string_view last_action,
+                        int utc_offset_minutes) {
+  if (state.changed_at == 0) return {};
+  std::string_view verb = "Взял";
+  if (last_action == "done") verb = "Готово";
+  if (last_action == "spam") verb = "Спам";
+  if (last_action == "release") verb = "Вернул";
+  if (last_action == "unspam") verb = "Не спам";
+  const auto minutes =
+      (state.changed_at / 60000 + utc_offset_minutes) % (24 * 60) + (24 * 60);  // never negative
+  char clock[8];
+  std::snprintf(clock, sizeof clock, "%02d:%02d", static_cast<int>(minutes % (24 * 60) / 60),
+                static_cast<int>(minutes % 60));
+  return std::string(verb) + ": " + state.changed_by.name + ", " + clock;
+}
+
+}  // namespace landing::telegram
