@@ -18,7 +18,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
        result.retry_after_s > telegram::retry_after_max_s)) {
     std::abort();
   }
-  if (result.outcome == telegram::send_result::delivered && status != 200) std::abort();
+  // Only a 200 is a delivery, or an edit's 400 that says the message already is as asked.
+  if (result.outcome == telegram::send_result::delivered && status != 200 &&
+      (status != 400 || body.find("message is not modified") == std::string_view::npos)) {
+    std::abort();
+  }
+  if (result.migrate_to_chat_id != 0 && status != 400) std::abort();
   if (!utf8::decode(result.reason)) std::abort();
   if (result.reason.size() > telegram::description_max + 32) std::abort();
   return 0;

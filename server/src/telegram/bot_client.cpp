@@ -63,6 +63,18 @@ std::int64_t retry_after_seconds(const boost::json::object* answer) {
   return static_cast<std::int64_t>(seconds);
 }
 
+namespace {
+
+// An integer field of an object inside the answer ("result", "parameters"); 0 when absent.
+std::int64_t nested_integer(const boost::json::object* answer, std::string_view inner,
+                            std::string_view key) {
+  const auto* outer = answer ? answer->if_contains(inner) : nullptr;
+  const auto* value = outer && outer->is_object() ? outer->as_object().if_contains(key) : nullptr;
+  return value && value->is_int64() ? value->as_int64() : 0;
+}
+
+}  // namespace
+
 send_result classify_answer(long http_status, std::string_view body) {
   boost::system::error_code ec;
   const auto answer = boost::json::parse(body, ec);
@@ -78,10 +90,24 @@ send_result classify_answer(long http_status, std::string_view body) {
                       (description.empty() ? std::string() : ": " + description);
   if (http_status == 200) {
     const auto* ok = object ? object->if_contains("ok") : nullptr;
-    if (ok && ok->is_bool() && ok->as_bool()) return {send_result::delivered, 0, {}};
+    if (ok && ok->is_bool() && ok->as_bool()) {
+      send_result out{send_result::delivered, 0, {}};
+      out.message_id = nested_integer(object, "result", "message_id");
+      return out;
+    }
     return {send_result::transient, 0, "http 200 without ok"};
   }
   if (http_status == 429) return {send_result::retry_after, retry_after_seconds(object), reason};
+  // An edit that would change nothing: the message already says what it should.
+  if (http_status == 400 && description.find("message is not modified") != std::string::npos) {
+    return {send_result::delivered, 0, {}};
+  }
+  if (const auto moved = nested_integer(object, "parameters", "migrate_to_chat_id");
+      http_status == 400 && moved != 0) {
+    send_result out{send_result::permanent, 0, reason};
+    out.migrate_to_chat_id = moved;
+    return out;
+  }
   // The request itself is wrong (chat gone, bot blocked, bad token): retrying cannot help.
   if (http_status == 400 || http_status == 401 || http_status == 403 || http_status == 404) {
     return {send_result::permanent, 0, reason};

@@ -13,7 +13,10 @@ namespace landing::telegram {
 struct send_result {
   enum kind { delivered, retry_after, transient, permanent } outcome = transient;
   std::int64_t retry_after_s = 0;
-  std::string reason;  // never contains the token
+  std::string reason;           // never contains the token
+  std::int64_t message_id = 0;  // delivered: the message sendMessage made
+  // The group became a supergroup with this id (a 400 that names it): send there instead.
+  std::int64_t migrate_to_chat_id = 0;
 };
 
 // Bot API sendMessage over libcurl: plain text, no parse_mode, so nothing in a lead can turn

@@ -113,4 +113,28 @@ TEST(bot_client, connection_errors_never_show_the_token) {
 }
 
 }  // namespace
+TEST(bot_client, a_sent_message_brings_its_id) {
+  const auto result = classify_answer(
+      200, R"({"ok":true,"result":{"message_id":321,"chat":{"id":-100},"text":"x"}})");
+  EXPECT_EQ(result.outcome, send_result::delivered);
+  EXPECT_EQ(result.message_id, 321);
+  EXPECT_EQ(classify_answer(200, R"({"ok":true,"result":true})").message_id, 0);
+}
+
+TEST(bot_client, an_edit_that_changes_nothing_counts_as_done) {
+  const auto result = classify_answer(
+      400,
+      R"({"ok":false,"error_code":400,"description":"Bad Request: message is not modified: specified new message content and reply markup are exactly the same"})");
+  EXPECT_EQ(result.outcome, send_result::delivered);
+}
+
+TEST(bot_client, a_group_upgraded_to_a_supergroup_names_its_new_id) {
+  const auto result = classify_answer(
+      400,
+      R"({"ok":false,"error_code":400,"description":"Bad Request: group chat was upgraded to a supergroup chat","parameters":{"migrate_to_chat_id":-1001234567890}})");
+  EXPECT_EQ(result.migrate_to_chat_id, -1001234567890);
+  EXPECT_EQ(
+      classify_answer(400, R"({"ok":false,"description":"chat not found"})").migrate_to_chat_id, 0);
+}
+
 }  // namespace landing::telegram
