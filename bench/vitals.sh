@@ -53,30 +53,36 @@ start "$work/alone.db"
 read -r alone_rps alone_p99 < <(leads | wrk_summary)
 stop
 
+# flood TARGET NAME: leads beside the beacon flood at TARGET; sets NAME_leads_rps, NAME_leads_p99,
+# NAME_rps and NAME_p99, and leaves wrk's report in $work/NAME.txt.
+flood() {
+  local target=$1 name=$2 flood_pid leads_rps leads_p99 rps p99
+  DELAY_MS=$delay_ms nice -n 10 wrk -t1 -c"$flood_connections" -d"$duration" --latency \
+    -s "$root/bench/vitals.lua" "http://127.0.0.1:$port$target" >"$work/$name.txt" &
+  flood_pid=$!
+  read -r leads_rps leads_p99 < <(leads | wrk_summary)
+  wait "$flood_pid"
+  read -r rps p99 < <(wrk_summary <"$work/$name.txt")
+  printf -v "${name}_leads_rps" %s "$leads_rps"
+  printf -v "${name}_leads_p99" %s "$leads_p99"
+  printf -v "${name}_rps" %s "$rps"
+  printf -v "${name}_p99" %s "$p99"
+}
+
 start "$work/control.db"
-DELAY_MS=$delay_ms nice -n 10 wrk -t1 -c"$flood_connections" -d"$duration" --latency \
-  -s "$root/bench/vitals.lua" "http://127.0.0.1:$port/healthz" >"$work/control.txt" &
-control_pid=$!
-read -r control_leads_rps control_leads_p99 < <(leads | wrk_summary)
-wait "$control_pid"
-read -r control_rps control_p99 < <(wrk_summary <"$work/control.txt")
+flood /healthz control
 stop
 
 start "$work/flood.db"
-DELAY_MS=$delay_ms nice -n 10 wrk -t1 -c"$flood_connections" -d"$duration" --latency \
-  -s "$root/bench/vitals.lua" "http://127.0.0.1:$port/api/vitals" >"$work/flood.txt" &
-flood_pid=$!
-read -r flood_leads_rps flood_leads_p99 < <(leads | wrk_summary)
-wait "$flood_pid"
-read -r beacon_rps beacon_p99 < <(wrk_summary <"$work/flood.txt")
+flood /api/vitals vitals
 accepted="$(metric 'landing_vitals_beacons_total{outcome="accepted"}')"
 dropped="$(metric 'landing_vitals_beacons_total{outcome="dropped"}')"
-non2xx="$(awk '/Non-2xx/ { print $5 }' "$work/flood.txt")"
+non2xx="$(awk '/Non-2xx/ { print $5 }' "$work/vitals.txt")"
 stop
 stored="$("$bin" --db "$work/flood.db" vitals report --json --days 1 |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).metrics.LCP.count))')"
 percent() { awk -v a="$alone_rps" -v b="$1" 'BEGIN { printf "%.0f", a ? 100 * b / a : 0 }'; }
-ratio="$(percent "$flood_leads_rps")"
+ratio="$(percent "$vitals_leads_rps")"
 control_ratio="$(percent "$control_leads_rps")"
 
 table="$work/table.md"
@@ -91,7 +97,7 @@ table="$work/table.md"
   echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
   echo "| leads alone | $alone_rps | $alone_p99 | | | | | |"
   echo "| leads + the same flood at /healthz (control, 405s) | $control_leads_rps ($control_ratio %) | $control_leads_p99 | $control_rps answered | $control_p99 | | | |"
-  echo "| leads + vitals flood | $flood_leads_rps ($ratio %) | $flood_leads_p99 | $beacon_rps | $beacon_p99 | $stored | ${dropped:-0} | ${non2xx:-0} |"
+  echo "| leads + vitals flood | $vitals_leads_rps ($ratio %) | $vitals_leads_p99 | $vitals_rps | $vitals_p99 | $stored | ${dropped:-0} | ${non2xx:-0} |"
   echo
   echo "Leads kept $ratio % of their rate beside the beacon flood and $control_ratio % beside the control (the goal: 90 %)."
   echo "What the control loses is what any flood of requests at that rate costs on this machine (reading them on the same two cores);"
