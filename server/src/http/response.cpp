@@ -1,5 +1,7 @@
 #include "http/response.hpp"
 
+#include <boost/json/serialize.hpp>
+
 #include "http/date.hpp"
 #include "http/request.hpp"
 
@@ -46,6 +48,10 @@ response text_response(unsigned status, std::string_view content_type, std::stri
 
 response json_response(unsigned status, std::string body) {
   return text_response(status, "application/json; charset=utf-8", std::move(body));
+}
+
+response error_response(unsigned status, std::string_view code) {
+  return json_response(status, boost::json::serialize(boost::json::object{{"error", code}}));
 }
 
 std::string_view reason_phrase(unsigned status) {

@@ -49,6 +49,8 @@ struct response {
 
 response text_response(unsigned status, std::string_view content_type, std::string body);
 response json_response(unsigned status, std::string body);
+// {"error":"<code>"}, the API's answer to a refused request.
+response error_response(unsigned status, std::string_view code);
 std::string_view reason_phrase(unsigned status);
 
 // Status line and headers for HTTP/1.1. `common` is a preformatted block of header lines sent

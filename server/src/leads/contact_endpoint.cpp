@@ -16,17 +16,14 @@ http::response errors_response(const field_errors& errors) {
   return http::json_response(422, boost::json::serialize(boost::json::object{{"errors", fields}}));
 }
 
-http::response error_response(unsigned status, std::string_view code) {
-  return http::json_response(status, boost::json::serialize(boost::json::object{{"error", code}}));
-}
-
 void contact_endpoint::handle(const http::request& req, std::function<void(http::response)> done) {
   if (!http::is_same_origin(req)) {
     stats_.leads_rejected.fetch_add(1, std::memory_order_relaxed);
-    return done(error_response(403, "cross_site"));
+    return done(http::error_response(403, "cross_site"));
   }
   const auto kind = kind_of(req.header("Content-Type"));
-  if (kind == body_kind::unsupported) return done(error_response(415, "unsupported_media_type"));
+  if (kind == body_kind::unsupported)
+    return done(http::error_response(415, "unsupported_media_type"));
   const bool form = kind == body_kind::form;
   auto parsed = form ? parse_form(req.body) : parse_json(req.body);
   if (parsed.malformed) {
@@ -54,12 +51,12 @@ void contact_endpoint::handle(const http::request& req, std::function<void(http:
     if (result.what == lead_writer::outcome::rate_limited) {
       stats_.leads_rate_limited.fetch_add(1, std::memory_order_relaxed);
       auto res = form ? site::localized_page(files_, locale, "form-error", 429)
-                      : error_response(429, "rate_limited");
+                      : http::error_response(429, "rate_limited");
       res.set("Retry-After", std::to_string(result.retry_after_s));
       return done(std::move(res));
     }
     if (result.what != lead_writer::outcome::stored) {
-      return done(error_response(503, "unavailable"));
+      return done(http::error_response(503, "unavailable"));
     }
     (spam ? stats_.leads_spam : stats_.leads_accepted).fetch_add(1, std::memory_order_relaxed);
     log::info(spam ? "lead_spam" : "lead_accepted",

@@ -36,6 +36,5 @@ class contact_endpoint {
 
 // The answers, as plain functions of the outcome, shared by tests.
 http::response errors_response(const field_errors& errors);
-http::response error_response(unsigned status, std::string_view code);
 
 }  // namespace landing::leads

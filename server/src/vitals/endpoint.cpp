@@ -1,7 +1,5 @@
 #include "vitals/endpoint.hpp"
 
-#include <boost/json/serialize.hpp>
-
 #include "http/same_origin.hpp"
 
 namespace landing::vitals {
@@ -12,7 +10,7 @@ bool is_beacon_media_type(std::string_view content_type) {
 
 http::response endpoint::refuse(unsigned status, std::string_view code) {
   stats_.rejected(code);
-  return http::json_response(status, boost::json::serialize(boost::json::object{{"error", code}}));
+  return http::error_response(status, code);
 }
 
 void endpoint::handle(const http::request& req, std::function<void(http::response)> done) {

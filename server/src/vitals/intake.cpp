@@ -10,7 +10,7 @@
 namespace landing::vitals {
 
 http::response busy_response() {
-  auto res = http::json_response(503, R"({"error":"busy"})");
+  auto res = http::error_response(503, "busy");
   res.set("Retry-After", "1");
   return res;
 }
@@ -78,7 +78,7 @@ void intake::run() {
         done(check(body));
       } catch (const std::exception& e) {
         log::error("vitals_intake_error", {{"reason", e.what()}});
-        done(http::json_response(500, R"({"error":"internal"})"));
+        done(http::error_response(500, "internal"));
       }
     }
     batch.clear();

@@ -4,14 +4,12 @@
 
 #include <string>
 
+#include "vitals/report_testing.hpp"
+
 namespace landing::vitals {
 namespace {
 
-std::size_t occurrences(const std::string& text, const std::string& part) {
-  std::size_t count = 0;
-  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
-  return count;
-}
+using testing::occurrences;
 
 std::string path_of(const std::string& svg) {
   const auto start = svg.find("<path d=\"");

@@ -10,11 +10,7 @@
 namespace landing::vitals {
 namespace {
 
-std::size_t occurrences(const std::string& text, const std::string& part) {
-  std::size_t count = 0;
-  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
-  return count;
-}
+using testing::occurrences;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

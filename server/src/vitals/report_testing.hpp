@@ -14,6 +14,13 @@
 // Helpers for the report's tests (header-only, used by tests alone).
 namespace landing::vitals::testing {
 
+// How many times `part` stands in `text`, overlaps included.
+inline std::size_t occurrences(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+  return count;
+}
+
 // The row the store would hold for these values: counts per bucket, ratings, min and max.
 inline storage::vitals_aggregate aggregate_of(storage::vitals_key key,
                                               const std::vector<double>& values,
