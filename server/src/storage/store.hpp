@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "storage/lead.hpp"
@@ -69,8 +70,10 @@ class lead_store {
   virtual std::optional<lead> claim_next(const std::string& owner, std::int64_t now_ms,
                                          std::int64_t lease_ms,
                                          const std::vector<std::string>& skip) = 0;
-  // Each outcome also ends the lead's claim.
-  virtual void mark_delivered(const std::string& id, std::int64_t at_ms) = 0;
+  // Each outcome also ends the lead's claim. A delivered lead keeps where its message went, for
+  // the reminder's reply.
+  virtual void mark_delivered(const std::string& id, std::int64_t at_ms,
+                              const sent_message& where) = 0;
   virtual void reschedule(const std::string& id, std::int64_t next_attempt_ms,
                           const std::string& error) = 0;
   virtual void mark_failed(const std::string& id, const std::string& reason) = 0;
@@ -103,15 +106,28 @@ class lead_store {
   // Triage (storage/triage.hpp). Moves the lead from status `from` to `to` and adds `action` to
   // its history, in one transaction, only if it is in `from` when the transaction runs: of two
   // managers clicking at once, exactly one moves it. Not applied (and the state as it is) when it
-  // was elsewhere; not found when no lead has the id.
+  // was elsewhere; not found when no lead has the id. `click_id` (Telegram's callback query id,
+  // or empty) is kept with the history row: the same click handed over again (updates fetched
+  // twice around a crash) is `repeated` and changes nothing.
   virtual triage_change change_triage(const std::string& id, const std::string& from,
                                       const std::string& to, const std::string& action,
-                                      const actor& who, std::int64_t at_ms) = 0;
+                                      const actor& who, std::int64_t at_ms,
+                                      const std::string& click_id) = 0;
   // The state of a lead that exists (new when nobody clicked yet).
   virtual std::optional<triage_state> triage_of(const std::string& id) = 0;
   // Its history, oldest first.
   virtual std::vector<lead_event> events_of(const std::string& id) = 0;
 
+  // Every lead that has been clicked, with its state, for the operators' lists.
+  virtual std::vector<std::pair<std::string, triage_state>> triage_states() = 0;
+  // Delivered leads by status; a lead nobody clicked counts as new.
+  virtual std::vector<triage_count> triage_counts() = 0;
+  // Delivered leads still new, delivered at or before `delivered_before_ms`, whose message is
+  // known and that were never reminded of; the oldest first, at most `limit`.
+  virtual std::vector<reminder_due> due_reminders(std::int64_t delivered_before_ms, int limit) = 0;
+  // Marks the lead reminded unless it already was: true for the one caller (of any replica)
+  // that may send its reminder. Claimed before sending, so a reminder is never sent twice.
+  virtual bool claim_reminder(const std::string& id, std::int64_t at_ms) = 0;
   // Small durable settings the chat side keeps across restarts: the getUpdates offset, a chat id
   // Telegram moved to a supergroup.
   virtual std::optional<std::string> setting(const std::string& key) = 0;

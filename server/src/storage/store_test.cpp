@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <ostream>
 #include <thread>
@@ -89,7 +90,7 @@ TEST_P(store_suite, outcomes_move_a_lead_out_of_the_outbox) {
   const auto failed = add();
   const auto later = add();
   const auto at = now();
-  store->mark_delivered(delivered, at);
+  store->mark_delivered(delivered, at, {});
   store->mark_failed(failed, "http 400: chat not found");
   store->reschedule(later, at + 60000, "http 502");
   EXPECT_EQ(store->find(delivered)->status, "delivered");
@@ -157,7 +158,7 @@ TEST_P(store_suite, export_and_import_carry_a_lead_whole_and_only_once) {
   const auto queued = add();
   const auto done = add();
   store->reschedule(queued, 12345, "http 502");
-  store->mark_delivered(done, 777);
+  store->mark_delivered(done, 777, {});
   const auto exported = store->export_all();
   ASSERT_EQ(exported.size(), 2U);
   testing::temp_folder other_dir;
@@ -306,16 +307,16 @@ TEST_P(store_suite,
   EXPECT_EQ(store->triage_of(id)->status, "new");
   const actor anna{101, "Анна (@anna)"};
   const actor boris{202, "Борис"};
-  auto change = store->change_triage(id, "new", "taken", "take", anna, 1000);
+  auto change = store->change_triage(id, "new", "taken", "take", anna, 1000, "");
   EXPECT_TRUE(change.applied);
   EXPECT_EQ(change.now.status, "taken");
   EXPECT_EQ(change.now.taken_by.name, "Анна (@anna)");
   // A second «Беру» is out of date: nothing moves, and the state says who has it.
-  change = store->change_triage(id, "new", "taken", "take", boris, 2000);
+  change = store->change_triage(id, "new", "taken", "take", boris, 2000, "");
   EXPECT_FALSE(change.applied);
   EXPECT_EQ(change.now.taken_by.id, 101);
   EXPECT_EQ(change.now.taken_at, 1000);
-  change = store->change_triage(id, "taken", "done", "done", boris, 3000);
+  change = store->change_triage(id, "taken", "done", "done", boris, 3000, "");
   EXPECT_TRUE(change.applied);
   EXPECT_EQ(change.now.taken_by.id, 101);  // done keeps who took it
   EXPECT_EQ(change.now.done_at, 3000);
@@ -332,18 +333,18 @@ TEST_P(store_suite,
 TEST_P(store_suite, triage_release_and_unspam_bring_a_lead_back_to_new_with_no_taker) {
   const auto id = add();
   const actor anna{101, "Анна"};
-  ASSERT_TRUE(store->change_triage(id, "new", "taken", "take", anna, 1000).applied);
-  auto change = store->change_triage(id, "taken", "new", "release", anna, 2000);
+  ASSERT_TRUE(store->change_triage(id, "new", "taken", "take", anna, 1000, "").applied);
+  auto change = store->change_triage(id, "taken", "new", "release", anna, 2000, "");
   EXPECT_TRUE(change.applied);
   EXPECT_EQ(change.now.taken_by.id, 0);
   EXPECT_EQ(change.now.taken_at, 0);
-  ASSERT_TRUE(store->change_triage(id, "new", "spam", "spam", anna, 3000).applied);
-  change = store->change_triage(id, "spam", "new", "unspam", anna, 4000);
+  ASSERT_TRUE(store->change_triage(id, "new", "spam", "spam", anna, 3000, "").applied);
+  change = store->change_triage(id, "spam", "new", "unspam", anna, 4000, "");
   EXPECT_TRUE(change.applied);
   EXPECT_EQ(store->triage_of(id)->status, "new");
   EXPECT_EQ(store->events_of(id).size(), 4U);
   const auto missing =
-      store->change_triage("01JD3Z6W8Q5N2R4T6V8X0Y2A4C", "new", "taken", "take", anna, 5000);
+      store->change_triage("01JD3Z6W8Q5N2R4T6V8X0Y2A4C", "new", "taken", "take", anna, 5000, "");
   EXPECT_FALSE(missing.found);
   EXPECT_FALSE(missing.applied);
   EXPECT_FALSE(store->triage_of("01JD3Z6W8Q5N2R4T6V8X0Y2A4C").has_value());
@@ -357,7 +358,7 @@ TEST_P(store_suite, of_managers_taking_one_lead_at_once_exactly_one_wins) {
     for (int m = 1; m <= 4; ++m) {
       managers.emplace_back([&, m] {
         const actor who{m, "manager " + std::to_string(m)};
-        if (store->change_triage(id, "new", "taken", "take", who, 1000 + m).applied) ++wins;
+        if (store->change_triage(id, "new", "taken", "take", who, 1000 + m, "").applied) ++wins;
       });
     }
     for (auto& each : managers) each.join();
@@ -367,6 +368,22 @@ TEST_P(store_suite, of_managers_taking_one_lead_at_once_exactly_one_wins) {
   }
 }
 
+TEST_P(store_suite, the_same_click_handed_over_twice_changes_nothing_the_second_time) {
+  const auto id = add();
+  const actor anna{101, "Анна"};
+  ASSERT_TRUE(store->change_triage(id, "new", "taken", "take", anna, 1000, "q1").applied);
+  ASSERT_TRUE(store->change_triage(id, "taken", "new", "release", anna, 2000, "q2").applied);
+  // Replayed after a crash: the take would apply again to the lead, new once more; it does not.
+  const auto again = store->change_triage(id, "new", "taken", "take", anna, 1000, "q1");
+  EXPECT_FALSE(again.applied);
+  EXPECT_TRUE(again.repeated);
+  EXPECT_EQ(again.now.status, "new");
+  EXPECT_EQ(store->events_of(id).size(), 2U);
+  // Clicks without an id (the operators' own) never count as repeats.
+  EXPECT_TRUE(store->change_triage(id, "new", "taken", "take", anna, 3000, "").applied);
+  EXPECT_TRUE(store->change_triage(id, "taken", "new", "release", anna, 3100, "").applied);
+}
+
 TEST_P(store_suite, settings_are_kept_and_replaced) {
   EXPECT_FALSE(store->setting("telegram.offset").has_value());
   store->set_setting("telegram.offset", "41");
@@ -374,6 +391,63 @@ TEST_P(store_suite, settings_are_kept_and_replaced) {
   store->set_setting("telegram.chat_id", "-1001234567890");
   EXPECT_EQ(store->setting("telegram.offset"), "42");
   EXPECT_EQ(store->setting("telegram.chat_id"), "-1001234567890");
+}
+
+TEST_P(store_suite, a_delivered_lead_nobody_took_is_due_for_one_reminder_only) {
+  const auto waiting = add();
+  const auto taken = add();
+  const auto early = add();
+  const auto unknown_message = add();
+  const auto pending = add();
+  store->mark_delivered(waiting, 1000, {-100, 11});
+  store->mark_delivered(taken, 1000, {-100, 12});
+  store->mark_delivered(early, 5000, {-100, 13});
+  store->mark_delivered(unknown_message, 1000, {});
+  ASSERT_TRUE(store->change_triage(taken, "new", "taken", "take", {1, "Анна"}, 1500, "").applied);
+  // Only the lead delivered by then, still new, with a known message; the pending one has none.
+  auto due = store->due_reminders(2000, 10);
+  ASSERT_EQ(due.size(), 1U);
+  EXPECT_EQ(due[0].item.id, waiting);
+  EXPECT_EQ(due[0].item.fields.name, "Anna");
+  EXPECT_EQ(due[0].where.chat_id, -100);
+  EXPECT_EQ(due[0].where.message_id, 11);
+  // A released lead is new again, and its reminder is due too.
+  ASSERT_TRUE(
+      store->change_triage(taken, "taken", "new", "release", {1, "Анна"}, 1600, "").applied);
+  EXPECT_EQ(store->due_reminders(2000, 10).size(), 2U);
+  EXPECT_EQ(store->due_reminders(2000, 1).size(), 1U);
+  // Claimed once: never due again, and a second claim (another replica) is refused.
+  EXPECT_TRUE(store->claim_reminder(waiting, 2100));
+  EXPECT_FALSE(store->claim_reminder(waiting, 2200));
+  due = store->due_reminders(9000, 10);
+  ASSERT_EQ(due.size(), 2U);
+  EXPECT_EQ(due[0].item.id, taken);
+  EXPECT_EQ(due[1].item.id, early);
+  EXPECT_FALSE(store->claim_reminder(pending, 2100));  // no message: nothing to remind of
+}
+
+TEST_P(store_suite, triage_counts_and_states_cover_every_delivered_lead) {
+  const std::vector<std::string> ids{add(), add(), add(), add(), add()};
+  for (const auto& id : ids) store->mark_delivered(id, 1000, {-100, 1});
+  const actor anna{1, "Анна"};
+  ASSERT_TRUE(store->change_triage(ids[0], "new", "taken", "take", anna, 2000, "").applied);
+  ASSERT_TRUE(store->change_triage(ids[1], "new", "taken", "take", anna, 2000, "").applied);
+  ASSERT_TRUE(store->change_triage(ids[1], "taken", "done", "done", anna, 3000, "").applied);
+  ASSERT_TRUE(store->change_triage(ids[2], "new", "spam", "spam", anna, 2000, "").applied);
+  ASSERT_TRUE(store->change_triage(ids[3], "new", "taken", "take", anna, 2000, "").applied);
+  ASSERT_TRUE(store->change_triage(ids[3], "taken", "new", "release", anna, 2500, "").applied);
+  add();  // not delivered yet: not on the desk
+  std::map<std::string, std::int64_t> counts;
+  for (const auto& each : store->triage_counts()) counts[each.status] = each.leads;
+  EXPECT_EQ(counts, (std::map<std::string, std::int64_t>{
+                        {"done", 1}, {"new", 2}, {"spam", 1}, {"taken", 1}}));
+  std::map<std::string, triage_state> states;
+  for (auto& [id, state] : store->triage_states()) states[id] = state;
+  ASSERT_EQ(states.size(), 4U);
+  EXPECT_EQ(states[ids[1]].status, "done");
+  EXPECT_EQ(states[ids[1]].taken_at, 2000);
+  EXPECT_EQ(states[ids[1]].done_at, 3000);
+  EXPECT_EQ(states[ids[3]].status, "new");
 }
 
 INSTANTIATE_TEST_SUITE_P(engines, store_suite, ::testing::ValuesIn(engines()),

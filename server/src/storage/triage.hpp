@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "storage/lead.hpp"
+
 // The studio's triage of a lead in its Telegram chat, as the store keeps it. Plain data: which
 // button moves a lead where lives in leads/triage, the chat's side in telegram/.
 namespace landing::storage {
@@ -35,8 +37,28 @@ struct lead_event {
 // it (another manager was faster, or the message was out of date); `now` is its state after.
 struct triage_change {
   bool applied = false;
-  bool found = true;  // false: no lead has this id
+  bool found = true;      // false: no lead has this id
+  bool repeated = false;  // this very click was applied before
   triage_state now;
+};
+
+// Where a lead's message went: its chat and, when it was split, the last part's id (the one
+// with the buttons). 0 when Telegram did not say.
+struct sent_message {
+  std::int64_t chat_id = 0;
+  std::int64_t message_id = 0;
+};
+
+// A delivered lead still new when its reminder is due, with the message the reminder replies to.
+struct reminder_due {
+  lead item;
+  sent_message where;
+};
+
+// How many delivered leads stand in each status (new, taken, spam, done), for /metrics.
+struct triage_count {
+  std::string status;
+  std::int64_t leads = 0;
 };
 
 }  // namespace landing::storage

@@ -114,12 +114,20 @@ CREATE TABLE lead_events (
   action text NOT NULL,
   actor_id bigint NOT NULL,
   actor_name text NOT NULL,
-  at bigint NOT NULL
+  at bigint NOT NULL,
+  click_id text
 );
 CREATE INDEX lead_events_by_lead ON lead_events (lead_id, id);
+CREATE UNIQUE INDEX lead_events_by_click ON lead_events (click_id);
 CREATE TABLE settings (
   key text PRIMARY KEY,
   value text NOT NULL
+);
+CREATE TABLE lead_messages (
+  lead_id text PRIMARY KEY REFERENCES leads (id),
+  chat_id bigint NOT NULL,
+  message_id bigint NOT NULL,
+  reminded_at bigint
 );
 )sql",
 };

@@ -245,7 +245,7 @@ std::optional<lead> store::claim_next(const std::string& owner, std::int64_t now
   });
 }
 
-void store::mark_delivered(const std::string& id, std::int64_t at_ms) {
+void store::mark_delivered(const std::string& id, std::int64_t at_ms, const sent_message& where) {
   run(true, [&](connection& conn) {
     transaction txn(conn);
     conn.exec(
@@ -253,6 +253,7 @@ void store::mark_delivered(const std::string& id, std::int64_t at_ms) {
         "1, last_error = NULL WHERE id = $2",
         {str(at_ms), id});
     conn.exec("DELETE FROM outbox WHERE lead_id = $1", {id});
+    if (where.message_id != 0) postgres::note_message(conn, id, where);
     txn.commit();
     return true;
   });
@@ -444,9 +445,10 @@ std::vector<std::int64_t> store::take_tokens(const std::vector<std::string>& cli
 
 triage_change store::change_triage(const std::string& id, const std::string& from,
                                    const std::string& to, const std::string& action,
-                                   const actor& who, std::int64_t at_ms) {
+                                   const actor& who, std::int64_t at_ms,
+                                   const std::string& click_id) {
   return run(true, [&](connection& conn) {
-    return postgres::change_triage(conn, id, from, to, action, who, at_ms);
+    return postgres::change_triage(conn, id, from, to, action, who, at_ms, click_id);
   });
 }
 
@@ -456,6 +458,37 @@ std::optional<triage_state> store::triage_of(const std::string& id) {
 
 std::vector<lead_event> store::events_of(const std::string& id) {
   return run(false, [&](connection& conn) { return postgres::events_of(conn, id); });
+}
+
+std::vector<std::pair<std::string, triage_state>> store::triage_states() {
+  return run(false, [](connection& conn) { return postgres::triage_states(conn); });
+}
+
+std::vector<triage_count> store::triage_counts() {
+  return run(false, [](connection& conn) { return postgres::triage_counts(conn); });
+}
+
+std::vector<reminder_due> store::due_reminders(std::int64_t delivered_before_ms, int limit) {
+  return run(false, [&](connection& conn) {
+    const auto rows = conn.exec(
+        with_columns("SELECT ",
+                     ", m.chat_id, m.message_id FROM leads l JOIN lead_messages m ON m.lead_id = "
+                     "l.id LEFT JOIN lead_triage t ON t.lead_id = l.id WHERE l.status = "
+                     "'delivered' AND m.reminded_at IS NULL AND (t.status IS NULL OR t.status = "
+                     "'new') AND l.delivered_at <= $1::bigint ORDER BY l.delivered_at LIMIT "
+                     "$2::bigint"),
+        {str(delivered_before_ms), str(limit)});
+    std::vector<reminder_due> out;
+    out.reserve(static_cast<std::size_t>(rows.rows()));
+    for (int i = 0; i < rows.rows(); ++i) {
+      out.push_back({read_lead(rows, i), {rows.integer(i, 12), rows.integer(i, 13)}});
+    }
+    return out;
+  });
+}
+
+bool store::claim_reminder(const std::string& id, std::int64_t at_ms) {
+  return run(true, [&](connection& conn) { return postgres::claim_reminder(conn, id, at_ms); });
 }
 
 std::optional<std::string> store::setting(const std::string& key) {

@@ -42,7 +42,8 @@ class store final : public lead_store {
   std::optional<lead> claim_next(const std::string& owner, std::int64_t now_ms,
                                  std::int64_t lease_ms,
                                  const std::vector<std::string>& skip) override;
-  void mark_delivered(const std::string& id, std::int64_t at_ms) override;
+  void mark_delivered(const std::string& id, std::int64_t at_ms,
+                      const sent_message& where) override;
   void reschedule(const std::string& id, std::int64_t next_attempt_ms,
                   const std::string& error) override;
   void mark_failed(const std::string& id, const std::string& reason) override;
@@ -58,10 +59,14 @@ class store final : public lead_store {
                                         std::int64_t now_ms, double burst,
                                         double per_second) override;
   triage_change change_triage(const std::string& id, const std::string& from, const std::string& to,
-                              const std::string& action, const actor& who,
-                              std::int64_t at_ms) override;
+                              const std::string& action, const actor& who, std::int64_t at_ms,
+                              const std::string& click_id) override;
   std::optional<triage_state> triage_of(const std::string& id) override;
   std::vector<lead_event> events_of(const std::string& id) override;
+  std::vector<std::pair<std::string, triage_state>> triage_states() override;
+  std::vector<triage_count> triage_counts() override;
+  std::vector<reminder_due> due_reminders(std::int64_t delivered_before_ms, int limit) override;
+  bool claim_reminder(const std::string& id, std::int64_t at_ms) override;
   std::optional<std::string> setting(const std::string& key) override;
   void set_setting(const std::string& key, const std::string& value) override;
   void add_vitals(const std::vector<vitals_aggregate>& batch) override;

@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "storage/postgres/connection.hpp"
@@ -15,9 +16,14 @@ namespace landing::storage::postgres {
 // holds for the write.
 triage_change change_triage(connection& conn, const std::string& id, const std::string& from,
                             const std::string& to, const std::string& action, const actor& who,
-                            std::int64_t at_ms);
+                            std::int64_t at_ms, const std::string& click_id);
 std::optional<triage_state> triage_of(connection& conn, const std::string& id);
 std::vector<lead_event> events_of(connection& conn, const std::string& id);
+std::vector<std::pair<std::string, triage_state>> triage_states(connection& conn);
+std::vector<triage_count> triage_counts(connection& conn);
+// Inside the caller's transaction (the delivery's).
+void note_message(connection& conn, const std::string& id, const sent_message& where);
+bool claim_reminder(connection& conn, const std::string& id, std::int64_t at_ms);
 std::optional<std::string> setting(connection& conn, const std::string& key);
 void set_setting(connection& conn, const std::string& key, const std::string& value);
 

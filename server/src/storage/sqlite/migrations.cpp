@@ -99,12 +99,20 @@ CREATE TABLE lead_events (
   action TEXT NOT NULL,
   actor_id INTEGER NOT NULL,
   actor_name TEXT NOT NULL,
-  at INTEGER NOT NULL
+  at INTEGER NOT NULL,
+  click_id TEXT
 );
 CREATE INDEX lead_events_by_lead ON lead_events (lead_id, id);
+CREATE UNIQUE INDEX lead_events_by_click ON lead_events (click_id);
 CREATE TABLE settings (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
+);
+CREATE TABLE lead_messages (
+  lead_id TEXT PRIMARY KEY REFERENCES leads (id),
+  chat_id INTEGER NOT NULL,
+  message_id INTEGER NOT NULL,
+  reminded_at INTEGER
 );
 )sql",
 };

@@ -270,10 +270,11 @@ void store::end_turn(const std::string& owner, std::int64_t next_send_ms) {
 
 triage_change store::change_triage(const std::string& id, const std::string& from,
                                    const std::string& to, const std::string& action,
-                                   const actor& who, std::int64_t at_ms) {
+                                   const actor& who, std::int64_t at_ms,
+                                   const std::string& click_id) {
   // A click records what a manager did: it may use the reserve, as an outcome does.
   return write(file_guard::purpose::outcome, [&](connection& conn) {
-    return sqlite::change_triage(conn, id, from, to, action, who, at_ms);
+    return sqlite::change_triage(conn, id, from, to, action, who, at_ms, click_id);
   });
 }
 
@@ -283,6 +284,38 @@ std::optional<triage_state> store::triage_of(const std::string& id) {
 
 std::vector<lead_event> store::events_of(const std::string& id) {
   return read([&](connection& conn) { return sqlite::events_of(conn, id); });
+}
+
+std::vector<std::pair<std::string, triage_state>> store::triage_states() {
+  return read([](connection& conn) { return sqlite::triage_states(conn); });
+}
+
+std::vector<triage_count> store::triage_counts() {
+  return read([](connection& conn) { return sqlite::triage_counts(conn); });
+}
+
+std::vector<reminder_due> store::due_reminders(std::int64_t delivered_before_ms, int limit) {
+  return read([&](connection& conn) {
+    statement query(conn, with_columns("SELECT ",
+                                       ", m.chat_id, m.message_id FROM leads l JOIN lead_messages "
+                                       "m ON m.lead_id = l.id LEFT JOIN lead_triage t ON "
+                                       "t.lead_id = l.id WHERE l.status = 'delivered' AND "
+                                       "m.reminded_at IS NULL AND (t.status IS NULL OR t.status "
+                                       "= 'new') AND l.delivered_at <= ? ORDER BY l.delivered_at "
+                                       "LIMIT ?")
+                              .c_str());
+    query.bind(1, delivered_before_ms).bind(2, static_cast<std::int64_t>(limit));
+    std::vector<reminder_due> out;
+    while (query.step()) {
+      out.push_back({read_lead(query), {query.integer(12), query.integer(13)}});
+    }
+    return out;
+  });
+}
+
+bool store::claim_reminder(const std::string& id, std::int64_t at_ms) {
+  return write(file_guard::purpose::outcome,
+               [&](connection& conn) { return sqlite::claim_reminder(conn, id, at_ms); });
 }
 
 std::optional<std::string> store::setting(const std::string& key) {
@@ -324,7 +357,7 @@ void store::forget_claim(const std::string& id) {
   claims_.erase(id);
 }
 
-void store::mark_delivered(const std::string& id, std::int64_t at_ms) {
+void store::mark_delivered(const std::string& id, std::int64_t at_ms, const sent_message& where) {
   forget_claim(id);
   write(file_guard::purpose::outcome, [&](connection& conn) {
     transaction txn(conn);
@@ -335,6 +368,7 @@ void store::mark_delivered(const std::string& id, std::int64_t at_ms) {
         .bind(2, id)
         .step();
     statement(conn, "DELETE FROM outbox WHERE lead_id = ?").bind(1, id).step();
+    if (where.message_id != 0) sqlite::note_message(conn, id, where);
     txn.commit();
     return true;
   });

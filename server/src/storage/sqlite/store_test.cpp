@@ -76,7 +76,7 @@ TEST(sqlite_store, refuses_leads_below_the_reserve_but_records_outcomes) {
   EXPECT_EQ(refusal_of([&] { full.insert_batch({sample()}, false); }), fault::disk_full);
   EXPECT_EQ(full.check().problem, fault::disk_full);
   // The reserve is kept for exactly this.
-  full.mark_delivered(id, 1);
+  full.mark_delivered(id, 1, {});
   EXPECT_EQ(full.find(id)->status, "delivered");
 }
 
@@ -106,14 +106,14 @@ TEST(sqlite_store, a_deleted_database_refuses_leads_then_is_written_back_whole) 
     store db(path);
     std::vector<std::string> ids;
     for (int i = 0; i < 5; ++i) ids.push_back(db.insert_batch({sample()}, false).front());
-    db.mark_delivered(ids[0], 42);
+    db.mark_delivered(ids[0], 42, {});
     for (const auto& suffix : deleted) std::filesystem::remove(path + suffix);
     EXPECT_EQ(refusal_of([&] { db.insert_batch({sample()}, false); }), fault::missing);
-    EXPECT_EQ(refusal_of([&] { db.mark_delivered(ids[1], 43); }), fault::missing);
+    EXPECT_EQ(refusal_of([&] { db.mark_delivered(ids[1], 43, {}); }), fault::missing);
     // The check writes the file back from the connection that still has it open.
     EXPECT_EQ(db.check().problem, fault::none);
     ASSERT_TRUE(std::filesystem::exists(path));
-    db.mark_delivered(ids[1], 43);
+    db.mark_delivered(ids[1], 43, {});
     ids.push_back(db.insert_batch({sample("after")}, false).front());
     store reopened(path);
     for (const auto& id : ids) EXPECT_TRUE(reopened.find(id).has_value()) << id;

@@ -11,33 +11,82 @@ void bind_optional(statement& stmt, int index, std::int64_t value) {
   }
 }
 
+constexpr const char* state_columns =
+    "t.status, t.taken_by_id, t.taken_by_name, t.taken_at, t.done_at, t.changed_by_id, "
+    "t.changed_by_name, t.changed_at";
+
+triage_state read_state(const statement& row) {
+  triage_state out;
+  if (row.is_null(0)) return out;  // nobody clicked yet
+  out.status = row.text(0);
+  out.taken_by = {row.integer(1), row.text(2)};
+  out.taken_at = row.integer(3);
+  out.done_at = row.integer(4);
+  out.changed_by = {row.integer(5), row.text(6)};
+  out.changed_at = row.integer(7);
+  return out;
+}
+
 }  // namespace
 
 std::optional<triage_state> triage_of(connection& conn, const std::string& id) {
-  statement query(conn,
-                  "SELECT t.status, t.taken_by_id, t.taken_by_name, t.taken_at, t.done_at, "
-                  "t.changed_by_id, t.changed_by_name, t.changed_at, l.id FROM leads l LEFT JOIN "
-                  "lead_triage t ON t.lead_id = l.id WHERE l.id = ?");
+  statement query(conn, (std::string("SELECT ") + state_columns +
+                         " FROM leads l LEFT JOIN lead_triage t ON t.lead_id = l.id WHERE l.id = ?")
+                            .c_str());
   query.bind(1, id);
   if (!query.step()) return std::nullopt;
-  triage_state out;
-  if (query.is_null(0)) return out;  // nobody clicked yet
-  out.status = query.text(0);
-  out.taken_by = {query.integer(1), query.text(2)};
-  out.taken_at = query.integer(3);
-  out.done_at = query.integer(4);
-  out.changed_by = {query.integer(5), query.text(6)};
-  out.changed_at = query.integer(7);
+  return read_state(query);
+}
+
+std::vector<std::pair<std::string, triage_state>> triage_states(connection& conn) {
+  statement query(
+      conn, (std::string("SELECT ") + state_columns + ", t.lead_id FROM lead_triage t").c_str());
+  std::vector<std::pair<std::string, triage_state>> out;
+  while (query.step()) out.emplace_back(query.text(8), read_state(query));
   return out;
+}
+
+std::vector<triage_count> triage_counts(connection& conn) {
+  statement query(conn,
+                  "SELECT COALESCE(t.status, 'new'), COUNT(*) FROM leads l LEFT JOIN lead_triage "
+                  "t ON t.lead_id = l.id WHERE l.status = 'delivered' GROUP BY 1 ORDER BY 1");
+  std::vector<triage_count> out;
+  while (query.step()) out.push_back({query.text(0), query.integer(1)});
+  return out;
+}
+
+void note_message(connection& conn, const std::string& id, const sent_message& where) {
+  statement(conn,
+            "INSERT INTO lead_messages (lead_id, chat_id, message_id) VALUES (?, ?, ?) ON "
+            "CONFLICT (lead_id) DO UPDATE SET chat_id = excluded.chat_id, message_id = "
+            "excluded.message_id")
+      .bind(1, id)
+      .bind(2, where.chat_id)
+      .bind(3, where.message_id)
+      .step();
+}
+
+bool claim_reminder(connection& conn, const std::string& id, std::int64_t at_ms) {
+  statement(conn,
+            "UPDATE lead_messages SET reminded_at = ? WHERE lead_id = ? AND reminded_at IS NULL")
+      .bind(1, at_ms)
+      .bind(2, id)
+      .step();
+  return conn.changes() == 1;
 }
 
 triage_change change_triage(connection& conn, const std::string& id, const std::string& from,
                             const std::string& to, const std::string& action, const actor& who,
-                            std::int64_t at_ms) {
+                            std::int64_t at_ms, const std::string& click_id) {
   transaction txn(conn);
   const auto current = triage_of(conn, id);
-  if (!current) return {false, false, {}};
-  if (current->status != from) return {false, true, *current};
+  if (!current) return {false, false, false, {}};
+  if (!click_id.empty()) {
+    statement seen(conn, "SELECT 1 FROM lead_events WHERE click_id = ?");
+    seen.bind(1, click_id);
+    if (seen.step()) return {false, true, true, *current};
+  }
+  if (current->status != from) return {false, true, false, *current};
   const auto next = moved(*current, to, who, at_ms);
   statement write(conn,
                   "INSERT INTO lead_triage (lead_id, status, taken_by_id, taken_by_name, "
@@ -54,17 +103,18 @@ triage_change change_triage(connection& conn, const std::string& id, const std::
   bind_optional(write, 6, next.done_at);
   write.bind(7, next.changed_by.id).bind(8, next.changed_by.name).bind(9, next.changed_at);
   write.step();
-  statement(conn,
-            "INSERT INTO lead_events (lead_id, action, actor_id, actor_name, at) VALUES (?, ?, "
-            "?, ?, ?)")
-      .bind(1, id)
-      .bind(2, action)
-      .bind(3, who.id)
-      .bind(4, who.name)
-      .bind(5, at_ms)
-      .step();
+  statement event(conn,
+                  "INSERT INTO lead_events (lead_id, action, actor_id, actor_name, at, click_id) "
+                  "VALUES (?, ?, ?, ?, ?, ?)");
+  event.bind(1, id).bind(2, action).bind(3, who.id).bind(4, who.name).bind(5, at_ms);
+  if (click_id.empty()) {
+    event.bind_null(6);
+  } else {
+    event.bind(6, click_id);
+  }
+  event.step();
   txn.commit();
-  return {true, true, next};
+  return {true, true, false, next};
 }
 
 std::vector<lead_event> events_of(connection& conn, const std::string& id) {
