@@ -1,5 +1,7 @@
 #include "common/metrics.hpp"
 
+#include <algorithm>
+
 namespace landing {
 
 std::string_view route_name(route r) {
@@ -10,6 +12,8 @@ std::string_view route_name(route r) {
       return "contact";
     case route::vitals:
       return "vitals";
+    case route::telegram:
+      return "telegram";
     case route::healthz:
       return "healthz";
     case route::metrics:
@@ -41,6 +45,15 @@ void metrics::observe_delivery_ms(double ms) {
   }
   delivery_count_.fetch_add(1, std::memory_order_relaxed);
   delivery_sum_us_.fetch_add(static_cast<std::uint64_t>(ms * 1000), std::memory_order_relaxed);
+}
+
+void metrics::observe_time_to_take_s(double seconds) {
+  seconds = std::max(0.0, seconds);
+  for (std::size_t i = 0; i < take_buckets_s.size(); ++i) {
+    if (seconds <= take_buckets_s[i]) take_buckets_[i].fetch_add(1, std::memory_order_relaxed);
+  }
+  take_count_.fetch_add(1, std::memory_order_relaxed);
+  take_sum_ms_.fetch_add(static_cast<std::uint64_t>(seconds * 1000), std::memory_order_relaxed);
 }
 
 std::string metrics::render(const gauges& extra) const {
@@ -95,6 +108,21 @@ std::string metrics::render(const gauges& extra) const {
   line("landing_delivery_latency_seconds_sum", "",
        static_cast<double>(delivery_sum_us_.load()) / 1e6);
   line("landing_delivery_latency_seconds_count", "", delivery_count_.load());
+  out += "# TYPE landing_leads_by_status gauge\n";
+  for (const auto* status : {"new", "taken", "spam", "done"}) {
+    const auto found = extra.leads_by_status.find(status);
+    line("landing_leads_by_status", "status=\"" + std::string(status) + "\"",
+         found == extra.leads_by_status.end() ? 0 : found->second);
+  }
+  out += "# TYPE landing_lead_time_to_take_seconds histogram\n";
+  for (std::size_t i = 0; i < take_buckets_s.size(); ++i) {
+    line("landing_lead_time_to_take_seconds_bucket",
+         "le=\"" + std::to_string(static_cast<int>(take_buckets_s[i])) + "\"",
+         take_buckets_[i].load());
+  }
+  line("landing_lead_time_to_take_seconds_bucket", "le=\"+Inf\"", take_count_.load());
+  line("landing_lead_time_to_take_seconds_sum", "", static_cast<double>(take_sum_ms_.load()) / 1e3);
+  line("landing_lead_time_to_take_seconds_count", "", take_count_.load());
   return out;
 }
 

@@ -3,13 +3,14 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 
 namespace landing {
 
-enum class route { site, contact, vitals, healthz, metrics, other };
-inline constexpr std::size_t route_count = 6;
+enum class route { site, contact, vitals, telegram, healthz, metrics, other };
+inline constexpr std::size_t route_count = 7;
 
 // What /metrics shows beside the counters, read from the store's latest check.
 struct gauges {
@@ -17,6 +18,8 @@ struct gauges {
   double oldest_pending_s = 0;
   bool database_up = true;
   std::uint64_t unrecorded_outcomes = 0;
+  // Delivered leads on the chat's desk, by status (new, taken, spam, done).
+  std::map<std::string, std::int64_t> leads_by_status;
 };
 
 // Counters on the request path are relaxed atomics in fixed arrays: no lock, no allocation.
@@ -24,6 +27,8 @@ class metrics {
  public:
   void count_request(route r, unsigned status);
   void observe_delivery_ms(double ms);
+  // From the lead's arrival to a manager's «Беру».
+  void observe_time_to_take_s(double seconds);
 
   std::atomic<std::uint64_t> leads_accepted{0};
   std::atomic<std::uint64_t> leads_spam{0};
@@ -52,6 +57,11 @@ class metrics {
   std::array<std::atomic<std::uint64_t>, buckets_ms.size()> delivery_buckets_{};
   std::atomic<std::uint64_t> delivery_count_{0};
   std::atomic<std::uint64_t> delivery_sum_us_{0};
+  static constexpr std::array<double, 9> take_buckets_s{60,   300,   900,   1800, 3600,
+                                                        7200, 14400, 28800, 86400};
+  std::array<std::atomic<std::uint64_t>, take_buckets_s.size()> take_buckets_{};
+  std::atomic<std::uint64_t> take_count_{0};
+  std::atomic<std::uint64_t> take_sum_ms_{0};
 };
 
 std::string_view route_name(route r);
