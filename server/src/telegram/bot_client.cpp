@@ -29,16 +29,15 @@ int progress(void* cancel, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
   return flag && flag->load() ? 1 : 0;
 }
 
-// Numeric chat ids go out as numbers, channel usernames ("@name") as strings.
-boost::json::value chat_id_value(const std::string& chat_id) {
+}  // namespace
+
+boost::json::value chat_id_value(std::string_view chat_id) {
   long long number = 0;
   const auto* end = chat_id.data() + chat_id.size();
   const auto [ptr, ec] = std::from_chars(chat_id.data(), end, number);
   if (ec == std::errc() && ptr == end) return number;
   return boost::json::string(chat_id);
 }
-
-}  // namespace
 
 std::int64_t retry_after_seconds(const boost::json::object* answer) {
   const auto* params = answer ? answer->if_contains("parameters") : nullptr;
@@ -115,33 +114,34 @@ send_result classify_answer(long http_status, std::string_view body) {
   return {send_result::transient, 0, reason};
 }
 
-bot_client::bot_client(std::string api_base, std::string token, std::string chat_id,
-                       std::chrono::milliseconds timeout)
-    : token_(std::move(token)), chat_id_(std::move(chat_id)), timeout_(timeout) {
+bot_client::bot_client(std::string api_base, std::string token, std::chrono::milliseconds timeout)
+    : token_(std::move(token)), timeout_(timeout) {
   while (!api_base.empty() && api_base.back() == '/') api_base.pop_back();
-  url_ = api_base + "/bot" + token_ + "/sendMessage";
+  base_ = api_base + "/bot" + token_ + "/";
   curl_ = curl_easy_init();
 }
 
 bot_client::~bot_client() { curl_easy_cleanup(curl_); }
 
-send_result bot_client::send(std::string_view text, const std::atomic<bool>* cancel) {
-  if (!curl_) return {send_result::transient, 0, "curl unavailable"};
-  const auto payload = boost::json::serialize(
-      boost::json::object{{"chat_id", chat_id_value(chat_id_)}, {"text", text}});
-  std::string body;
+call_answer bot_client::call(std::string_view method, const boost::json::object& body,
+                             const std::atomic<bool>* cancel, std::chrono::milliseconds timeout) {
+  if (!curl_) return {{send_result::transient, 0, "curl unavailable"}, {}};
+  const auto url = base_ + std::string(method);
+  const auto payload = boost::json::serialize(body);
+  const auto limit = timeout.count() > 0 ? timeout : timeout_;
+  std::string answer;
   char error_buffer[CURL_ERROR_SIZE] = {};
   curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
   headers = curl_slist_append(headers, "Expect:");
   curl_easy_reset(curl_);
-  curl_easy_setopt(curl_, CURLOPT_URL, url_.c_str());
+  curl_easy_setopt(curl_, CURLOPT_URL, url.c_str());
   curl_easy_setopt(curl_, CURLOPT_HTTPHEADER, headers);
   curl_easy_setopt(curl_, CURLOPT_POSTFIELDS, payload.c_str());
   curl_easy_setopt(curl_, CURLOPT_POSTFIELDSIZE, static_cast<long>(payload.size()));
   curl_easy_setopt(curl_, CURLOPT_WRITEFUNCTION, collect);
-  curl_easy_setopt(curl_, CURLOPT_WRITEDATA, &body);
+  curl_easy_setopt(curl_, CURLOPT_WRITEDATA, &answer);
   curl_easy_setopt(curl_, CURLOPT_ERRORBUFFER, error_buffer);
-  curl_easy_setopt(curl_, CURLOPT_TIMEOUT_MS, static_cast<long>(timeout_.count()));
+  curl_easy_setopt(curl_, CURLOPT_TIMEOUT_MS, static_cast<long>(limit.count()));
   curl_easy_setopt(curl_, CURLOPT_CONNECTTIMEOUT_MS, 5000L);
   curl_easy_setopt(curl_, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl_, CURLOPT_NOPROGRESS, 0L);
@@ -153,13 +153,13 @@ send_result bot_client::send(std::string_view text, const std::atomic<bool>* can
   if (code != CURLE_OK) {
     std::string reason = curl_easy_strerror(code);
     if (error_buffer[0] != '\0') reason += std::string(": ") + error_buffer;
-    return {send_result::transient, 0, redact(std::move(reason), token_)};
+    return {{send_result::transient, 0, redact(std::move(reason), token_)}, {}};
   }
   long status = 0;
   curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &status);
-  auto result = classify_answer(status, body);
+  auto result = classify_answer(status, answer);
   result.reason = redact(std::move(result.reason), token_);
-  return result;
+  return {std::move(result), std::move(answer)};
 }
 
 }  // namespace landing::telegram

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <boost/json/object.hpp>
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -15,30 +16,44 @@ struct send_result {
   std::int64_t retry_after_s = 0;
   std::string reason;           // never contains the token
   std::int64_t message_id = 0;  // delivered: the message sendMessage made
+  std::int64_t chat_id = 0;     // delivered by send_lead: the chat it went to
   // The group became a supergroup with this id (a 400 that names it): send there instead.
   std::int64_t migrate_to_chat_id = 0;
 };
 
-// Bot API sendMessage over libcurl: plain text, no parse_mode, so nothing in a lead can turn
-// into markup. One instance per thread (it keeps one curl handle for connection reuse).
+// What one Bot API call brought back: the outcome, and the answer's body for methods whose
+// result matters (getUpdates).
+struct call_answer {
+  send_result outcome;
+  std::string body;
+};
+
+// Calls Bot API methods over libcurl with JSON bodies. Texts go out plain, with no parse_mode, so
+// nothing in a lead can turn into markup. One instance per thread (it keeps one curl handle for
+// connection reuse).
 class bot_client {
  public:
-  bot_client(std::string api_base, std::string token, std::string chat_id,
+  bot_client(std::string api_base, std::string token,
              std::chrono::milliseconds timeout = std::chrono::seconds(10));
   bot_client(const bot_client&) = delete;
   bot_client& operator=(const bot_client&) = delete;
   ~bot_client();
 
-  // Blocks at most the timeout; `cancel` aborts the transfer early (shutdown).
-  send_result send(std::string_view text, const std::atomic<bool>* cancel = nullptr);
+  // Blocks at most the timeout (`timeout` when given, for a long poll); `cancel` aborts the
+  // transfer early (shutdown).
+  call_answer call(std::string_view method, const boost::json::object& body,
+                   const std::atomic<bool>* cancel = nullptr,
+                   std::chrono::milliseconds timeout = std::chrono::milliseconds(0));
 
  private:
-  std::string url_;
+  std::string base_;  // ".../bot<token>/"
   std::string token_;
-  std::string chat_id_;
   std::chrono::milliseconds timeout_;
   CURL* curl_;
 };
+
+// Numeric chat ids go out as numbers, channel usernames ("@name") as strings.
+boost::json::value chat_id_value(std::string_view chat_id);
 
 // Bounds on what the Bot API may send back. A 429 names its pause in retry_after; whatever number
 // (or non-number) arrives there, the outbox pauses between these bounds.

@@ -105,9 +105,8 @@ TEST(bot_client, server_errors_are_transient) {
 }
 
 TEST(bot_client, connection_errors_never_show_the_token) {
-  bot_client client("http://127.0.0.1:1", "123456:SECRET-token", "42",
-                    std::chrono::milliseconds(2000));
-  const auto result = client.send("hello");
+  bot_client client("http://127.0.0.1:1", "123456:SECRET-token", std::chrono::milliseconds(2000));
+  const auto result = client.call("sendMessage", {{"chat_id", 42}, {"text", "hello"}}).outcome;
   EXPECT_EQ(result.outcome, send_result::transient);
   EXPECT_EQ(result.reason.find("SECRET"), std::string::npos) << result.reason;
 }

@@ -8,6 +8,10 @@
 namespace landing::telegram {
 
 std::string keyboard_json(std::string_view status, std::string_view lead_id) {
+  return boost::json::serialize(keyboard(status, lead_id));
+}
+
+boost::json::value keyboard(std::string_view status, std::string_view lead_id) {
   boost::json::array row;
   for (const auto& button : leads::triage::buttons_for(status)) {
     row.push_back(
@@ -16,7 +20,7 @@ std::string keyboard_json(std::string_view status, std::string_view lead_id) {
   }
   boost::json::array rows;
   if (!row.empty()) rows.push_back(std::move(row));
-  return boost::json::serialize(boost::json::object{{"inline_keyboard", std::move(rows)}});
+  return boost::json::object{{"inline_keyboard", std::move(rows)}};
 }
 
 std::string status_line(const storage::triage_state& state, std::string_view last_action,
@@ -27,10 +31,10 @@ std::string status_line(const storage::triage_state& state, std::string_view las
   if (last_action == "spam") verb = "Спам";
   if (last_action == "release") verb = "Вернул";
   if (last_action == "unspam") verb = "Не спам";
-  const auto minutes =
-      (state.changed_at / 60000 + utc_offset_minutes) % (24 * 60) + (24 * 60);  // never negative
+  constexpr std::int64_t day = std::int64_t{24} * 60;
+  const auto minutes = (state.changed_at / 60000 + utc_offset_minutes) % day + day;  // never < 0
   char clock[8];
-  std::snprintf(clock, sizeof clock, "%02d:%02d", static_cast<int>(minutes % (24 * 60) / 60),
+  std::snprintf(clock, sizeof clock, "%02d:%02d", static_cast<int>(minutes % day / 60),
                 static_cast<int>(minutes % 60));
   return std::string(verb) + ": " + state.changed_by.name + ", " + clock;
 }

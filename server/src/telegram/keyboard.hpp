@@ -1,5 +1,6 @@
 #pragma once
 
+#include <boost/json/value.hpp>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -12,6 +13,7 @@ namespace landing::telegram {
 
 // reply_markup for sendMessage and editMessageText: the buttons leads::triage gives the status,
 // in one row; an empty keyboard for done, which removes the buttons.
+boost::json::value keyboard(std::string_view status, std::string_view lead_id);
 std::string keyboard_json(std::string_view status, std::string_view lead_id);
 
 // «Взял: Анна (@anna), 14:05», «Готово: …», «Спам: …», «Вернул: …», «Не спам: …», from the last

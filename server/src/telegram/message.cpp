@@ -4,12 +4,11 @@ namespace landing::telegram {
 namespace {
 
 std::string assemble(const storage::contact_fields& fields, std::string_view quoted,
-                     std::string_view marker, std::string_view id) {
+                     std::string_view id) {
   std::string text;
   text += fields.name;
   text += " сообщает:\n";
   text += quoted;
-  text += marker;
   text += "\n\nКонтактные данные:\n";
   text += fields.email;
   text += '\n';
@@ -51,33 +50,45 @@ std::size_t utf16_units(std::string_view utf8) {
 }
 
 std::string format_message(const storage::contact_fields& fields, std::string_view id) {
-  const auto quoted = quote(fields.message);
-  auto text = assemble(fields, quoted, {}, id);
-  if (utf16_units(text) <= max_message_units) return text;
-  const auto frame = utf16_units(assemble(fields, {}, cut_marker, id));
-  const auto budget = frame < max_message_units ? max_message_units - frame : 0;
-  // Cut the quoted message at a code point boundary within the budget.
-  std::size_t units = 0;
-  std::size_t end = 0;
-  const std::string_view message = quoted;
-  while (end < message.size()) {
-    const auto length = sequence_length(static_cast<unsigned char>(message[end]));
-    const std::size_t cost = length == 4 ? 2 : 1;
-    if (units + cost > budget) break;
-    units += cost;
-    end += length;
+  return assemble(fields, quote(fields.message), id);
+}
+
+std::vector<std::string> split_message(std::string_view text, std::size_t limit) {
+  std::vector<std::string> parts;
+  std::string carry;  // the quote mark a cut line goes on behind
+  while (!text.empty()) {
+    std::string part = carry;
+    std::size_t units = utf16_units(part);
+    std::size_t end = 0;
+    while (end < text.size()) {
+      const auto length = sequence_length(static_cast<unsigned char>(text[end]));
+      const std::size_t cost = length == 4 ? 2 : 1;
+      if (units + cost > limit) break;
+      units += cost;
+      end += length;
+    }
+    if (end < text.size()) {
+      // Rather after a whole line, when one ends in the part's second half.
+      const auto line_end = text.substr(0, end).rfind('\n');
+      if (line_end != std::string_view::npos && line_end + 1 > end / 2) end = line_end + 1;
+    }
+    const auto piece = text.substr(0, end);
+    carry.clear();
+    if (end < text.size() && !piece.ends_with('\n')) {
+      const auto line_start = piece.rfind('\n');
+      const auto line = piece.substr(line_start == std::string_view::npos ? 0 : line_start + 1);
+      if (line.starts_with(quote_mark)) carry = quote_mark;
+    }
+    part += piece;
+    while (part.ends_with('\n')) part.pop_back();  // Telegram trims it anyway
+    parts.push_back(std::move(part));
+    text.remove_prefix(end);
   }
-  // A cut just after a line break, or just after the mark that opens a line, would leave an empty
-  // or bare line above the marker: it goes too.
-  auto kept = message.substr(0, end);
-  while (!kept.empty()) {
-    const auto last_break = kept.rfind('\n');
-    const auto start = last_break == std::string_view::npos ? 0 : last_break + 1;
-    const auto last_line = kept.substr(start);
-    if (!last_line.empty() && !quote_mark.starts_with(last_line)) break;
-    kept = kept.substr(0, last_break == std::string_view::npos ? 0 : last_break);
-  }
-  return assemble(fields, kept, cut_marker, id);
+  return parts;
+}
+
+std::vector<std::string> message_parts(const storage::contact_fields& fields, std::string_view id) {
+  return split_message(format_message(fields, id), max_message_units - status_room);
 }
 
 }  // namespace landing::telegram

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "storage/lead.hpp"
 
@@ -10,15 +11,25 @@ namespace landing::telegram {
 
 // sendMessage refuses longer texts. Telegram counts UTF-16 code units, so we do too.
 inline constexpr std::size_t max_message_units = 4096;
-inline constexpr std::string_view cut_marker = "\n[…сообщение обрезано]";
+// Kept free at the end of each part for the status line an edit adds under the last one.
+inline constexpr std::size_t status_room = 256;
 
 // Every line the visitor wrote starts with this in the chat, so nothing in a message can pass for
 // the contact block or the lead id that the server writes (an empty line gets the bar alone).
 inline constexpr std::string_view quote_mark = "│ ";
 
 // The spec's Russian layout (contract/telegram-message.json) plus the lead id, with the visitor's
-// message quoted; a too-long text loses the end of the message, never the header, contacts or id.
+// message quoted, whole.
 std::string format_message(const storage::contact_fields& fields, std::string_view id);
+
+// `text` in parts of at most `limit` UTF-16 units, cut after a line where one ends in the second
+// half of a part, else between code points. A quoted line cut in two goes on behind the quote
+// mark, so a part never starts with the visitor's words bare.
+std::vector<std::string> split_message(std::string_view text, std::size_t limit);
+
+// The lead's message as sendMessage takes it: one part, or several when it is longer than one
+// message may be (the buttons go on the last).
+std::vector<std::string> message_parts(const storage::contact_fields& fields, std::string_view id);
 
 // Each line of `message` behind quote_mark.
 std::string quote(std::string_view message);

@@ -5,7 +5,6 @@
 
 #include "common/log.hpp"
 #include "storage/ulid.hpp"
-#include "telegram/message.hpp"
 
 namespace landing::telegram {
 namespace {
@@ -113,7 +112,7 @@ void outbox_worker::step() {
 }
 
 void outbox_worker::deliver(const storage::lead& item) {
-  const auto result = send_(format_message(item.fields, item.id), stopping_);
+  const auto result = send_(item, stopping_);
   const auto ended = now();
   // The next send to the chat, by any replica: a pause after a 429, else the pacing after this
   // call, failed or not.
@@ -135,7 +134,7 @@ void outbox_worker::deliver(const storage::lead& item) {
       stats_.observe_delivery_ms(latency);
       log::info("lead_delivered",
                 {{"id", item.id}, {"attempts", attempt}, {"latency_ms", latency}});
-      record(item, {outcome::delivered, ended, {}});
+      record(item, {outcome::delivered, ended, {}, {result.chat_id, result.message_id}});
       return;
     }
     case send_result::retry_after:
@@ -162,7 +161,7 @@ void outbox_worker::deliver(const storage::lead& item) {
 void outbox_worker::apply(const std::string& id, const outcome& result) {
   switch (result.what) {
     case outcome::delivered:
-      store_.mark_delivered(id, result.at);
+      store_.mark_delivered(id, result.at, result.where);
       return;
     case outcome::failed:
       store_.mark_failed(id, result.reason);

@@ -43,7 +43,8 @@ struct outbox_options {
 // meanwhile; other leads keep going out.
 class outbox_worker {
  public:
-  using sender = std::function<send_result(const std::string& text, const std::atomic<bool>&)>;
+  // Sends one lead's message (send_lead); the result names the message, for the reminder.
+  using sender = std::function<send_result(const storage::lead&, const std::atomic<bool>&)>;
 
   // Leads held while Telegram was not configured are released first (retried until the store
   // takes the write).
@@ -62,6 +63,7 @@ class outbox_worker {
     enum kind { delivered, failed, rescheduled } what = rescheduled;
     std::int64_t at = 0;  // delivered: when; rescheduled: the next attempt
     std::string reason;
+    storage::sent_message where{};  // delivered: the message in the chat
   };
 
   void run();
