@@ -16,6 +16,7 @@
 #include "app/app.hpp"
 #include "app/health.hpp"
 #include "app/hosts.hpp"
+#include "common/duration.hpp"
 #include "common/log.hpp"
 #include "common/redact.hpp"
 #include "http/forwarded.hpp"
@@ -30,8 +31,13 @@
 #include "storage/sqlite/backup.hpp"
 #include "storage/turns.hpp"
 #include "telegram/bot_client.hpp"
+#include "telegram/chat.hpp"
 #include "telegram/config.hpp"
+#include "telegram/delivery.hpp"
+#include "telegram/desk.hpp"
 #include "telegram/outbox.hpp"
+#include "telegram/poller.hpp"
+#include "telegram/webhook.hpp"
 #include "vitals/cli.hpp"
 #include "vitals/counters.hpp"
 #include "vitals/endpoint.hpp"
@@ -68,6 +74,10 @@ struct config {
   double vitals_rate_burst = 20;
   double vitals_rate_per_minute = 60;
   std::size_t vitals_queue = 4096;
+  std::string webhook_secret;
+  std::vector<std::int64_t> triage_users;
+  std::string remind_after = "30m";
+  int utc_offset_minutes = 180;
 };
 
 // Start-up failures are one line on stderr and exit code 2, so scripts can tell them apart.
@@ -179,6 +189,27 @@ void define_options(CLI::App& cli, config& cfg) {
       ->envname("LANDING_VITALS_QUEUE")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
       ->capture_default_str();
+  cli.add_option("--telegram-webhook-secret", cfg.webhook_secret,
+                 "take the chat's button clicks at POST /api/telegram/webhook, checked against "
+                 "this secret_token (1-256 of A-Z a-z 0-9 _ -), instead of polling getUpdates")
+      ->envname("TELEGRAM_WEBHOOK_SECRET");
+  cli.add_option("--triage-users", cfg.triage_users,
+                 "Telegram user ids whose clicks count (comma-separated; default: anyone in "
+                 "the chat)")
+      ->envname("LANDING_TRIAGE_USERS")
+      ->delimiter(',');
+  cli.add_option("--triage-remind-after", cfg.remind_after,
+                 "remind the chat once of a lead nobody took after this long (45s, 30m, 2h)")
+      ->envname("LANDING_TRIAGE_REMIND_AFTER")
+      ->check([](const std::string& text) {
+        return parse_duration(text) ? std::string() : "a duration such as 45s, 30m or 2h";
+      })
+      ->capture_default_str();
+  cli.add_option("--triage-utc-offset", cfg.utc_offset_minutes,
+                 "minutes east of UTC of the clock in the chat's status lines (180: Moscow)")
+      ->envname("LANDING_TRIAGE_UTC_OFFSET")
+      ->check(CLI::Range(-720, 840))
+      ->capture_default_str();
 }
 
 // The origin the site was built for (web/scripts/prerender.mjs writes it); empty when unknown.
@@ -246,9 +277,18 @@ int serve(const config& cfg) {
   } catch (const std::exception& e) {
     return fail(e.what());
   }
+  if (!cfg.webhook_secret.empty() && !telegram::valid_secret(cfg.webhook_secret)) {
+    return fail(
+        "--telegram-webhook-secret: Telegram takes 1 to 256 of A-Z, a-z, 0-9, _ and - only");
+  }
   metrics stats;
   std::unique_ptr<storage::lead_store> store;
+  std::unique_ptr<telegram::chat> chat;
   std::unique_ptr<telegram::outbox_worker> outbox;
+  std::unique_ptr<telegram::desk> desk;
+  std::unique_ptr<telegram::update_poller> poller;
+  std::unique_ptr<telegram::webhook> webhook;
+  telegram::update_status updates;
   std::unique_ptr<app::health_monitor> health;
   std::unique_ptr<leads::limiter> limiter;
   std::unique_ptr<leads::lead_writer> writer;
@@ -258,25 +298,51 @@ int serve(const config& cfg) {
   try {
     store = storage::open(cfg.db, store_options(cfg));
     if (telegram.configured()) {
+      // A group Telegram upgraded to a supergroup keeps its new id here, under the configured
+      // one: a restart sends there, and a TELEGRAM_CHAT_ID changed on purpose is obeyed.
+      const auto moved_key = "telegram.chat_moved_from." + telegram.chat_id;
+      chat = std::make_unique<telegram::chat>(
+          store->setting(moved_key).value_or(telegram.chat_id),
+          [&store, moved_key](const std::string& id) { store->set_setting(moved_key, id); });
+      const auto timeout = std::chrono::milliseconds(cfg.delivery_timeout_ms);
+      const auto link = [&telegram, &chat, timeout] {
+        return std::make_unique<telegram::chat_link>(telegram.api_base, telegram.token, *chat,
+                                                     timeout);
+      };
       telegram::outbox_options delivery;
       delivery.owner = replica_name();
       delivery.lease = std::chrono::milliseconds(cfg.outbox_lease_ms);
-      // The chat's turn outlasts one Bot API call, however it ends.
-      delivery.turn_hold = std::chrono::milliseconds(cfg.delivery_timeout_ms + 2000);
+      // The chat's turn outlasts one lead's calls, however they end: a lead of several parts
+      // (four at most) sends them paced within one turn.
+      delivery.turn_hold = 4 * (timeout + delivery.pacing) + std::chrono::seconds(2);
       delivery.backoff = {std::chrono::milliseconds(cfg.backoff_base_ms),
                           std::chrono::milliseconds(cfg.backoff_cap_ms)};
-      auto client = std::make_shared<telegram::bot_client>(
-          telegram.api_base, telegram.token, telegram.chat_id,
-          std::chrono::milliseconds(cfg.delivery_timeout_ms));
+      std::shared_ptr<telegram::chat_link> outbox_link = link();
       outbox = std::make_unique<telegram::outbox_worker>(
           *store,
-          [client](const std::string& text, const std::atomic<bool>& cancel) {
-            return client->send(text, &cancel);
+          [outbox_link, pacing = delivery.pacing](const storage::lead& item,
+                                                  const std::atomic<bool>& cancel) {
+            return telegram::send_lead(*outbox_link, item, pacing, cancel);
           },
           delivery, stats);
       store->on_new_leads([&outbox] {
         if (outbox) outbox->notify();
       });
+      telegram::desk_options triage;
+      triage.allowed_users = cfg.triage_users;
+      triage.remind_after = *parse_duration(cfg.remind_after);
+      triage.utc_offset_minutes = cfg.utc_offset_minutes;
+      triage.pacing = delivery.pacing;
+      triage.owner = replica_name() + "/desk";
+      triage.turn_hold = timeout + std::chrono::seconds(2);
+      desk = std::make_unique<telegram::desk>(*store, link, triage, stats);
+      if (!cfg.webhook_secret.empty()) {
+        webhook = std::make_unique<telegram::webhook>(cfg.webhook_secret, *desk, link());
+        updates.set(telegram::update_status::mode::webhook);
+      } else {
+        poller = std::make_unique<telegram::update_poller>(*store, *desk, link(),
+                                                           telegram::poller_options{}, updates);
+      }
     } else {
       log::warn("telegram_not_configured", {{"effect",
                                              "leads are stored as held until a restart with "
@@ -285,6 +351,7 @@ int serve(const config& cfg) {
     health = std::make_unique<app::health_monitor>(
         *store, telegram.configured(), [&outbox] { return outbox ? outbox->unrecorded() : 0; },
         app::health_monitor::options{});
+    if (telegram.configured()) health->set_updates_report([&updates] { return updates.report(); });
     // Several replicas share the per-client limit through the store; one process keeps it.
     if (store->shared()) {
       limiter =
@@ -321,6 +388,7 @@ int serve(const config& cfg) {
   parts.contact = &contact;
   parts.vitals = &beacons;
   parts.vitals_stats = &vitals_stats;
+  parts.webhook = webhook.get();
   parts.health = health.get();
   std::unique_ptr<app::application> application;
 
@@ -390,6 +458,9 @@ int serve(const config& cfg) {
   writer->stop();
   beacon_checks.stop();
   vitals_recorder->stop();
+  if (webhook) webhook->stop();
+  if (poller) poller->stop();
+  if (desk) desk->stop();
   if (outbox) outbox->stop();
   health->stop();
   store->stop();
@@ -407,7 +478,11 @@ int main(int argc, char** argv) {
   leads->require_subcommand(1);
   leads->fallthrough();
   auto* list = leads->add_subcommand("list", "list leads")->fallthrough();
-  list->add_option("--status", cfg.leads_status, "pending, held, spam, delivered or failed");
+  list->add_option("--status", cfg.leads_status,
+                   "pending, held, delivered or failed (the delivery); new, taken or done (the "
+                   "chat's triage); spam (either)")
+      ->check(CLI::IsMember(
+          {"pending", "held", "delivered", "failed", "new", "taken", "done", "spam"}));
   auto* show = leads->add_subcommand("show", "show one lead")->fallthrough();
   show->add_option("id", cfg.lead_id)->required();
   auto* retry = leads->add_subcommand("retry", "deliver a failed lead again")->fallthrough();

@@ -8,6 +8,7 @@
 #include "http/handler.hpp"
 #include "leads/contact_endpoint.hpp"
 #include "site/site.hpp"
+#include "telegram/webhook.hpp"
 #include "vitals/counters.hpp"
 #include "vitals/endpoint.hpp"
 
@@ -19,6 +20,7 @@ struct services {
   metrics* stats = nullptr;
   leads::contact_endpoint* contact = nullptr;
   vitals::endpoint* vitals = nullptr;
+  telegram::webhook* webhook = nullptr;  // only with --telegram-webhook-secret
   const vitals::counters* vitals_stats = nullptr;
   health_monitor* health = nullptr;
   host_policy hosts;
@@ -31,6 +33,7 @@ class application final : public http::handler {
  public:
   explicit application(services parts) : parts_(std::move(parts)) {}
 
+  [[nodiscard]] std::size_t body_limit(std::string_view target) const override;
   [[nodiscard]] bool is_async(const http::request& req) const override;
   http::response handle(const http::request& req) override;
   void handle_async(const http::request& req, std::function<void(http::response)> done) override;

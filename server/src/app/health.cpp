@@ -61,6 +61,13 @@ void health_monitor::run() {
 void health_monitor::check_once() {
   auto next = std::make_shared<finding>();
   next->store = store_.check();
+  if (next->store.problem == storage::fault::none) {
+    try {
+      for (const auto& each : store_.triage_counts()) next->by_status[each.status] = each.leads;
+    } catch (const storage::error&) {
+      // The gauges stay at zero for this check; the next one asks again.
+    }
+  }
   next->unrecorded = unrecorded_outcomes_ ? unrecorded_outcomes_() : 0;
   next->checked_at = now();
   const auto previous = latest();
@@ -117,6 +124,7 @@ http::response health_monitor::healthz() const {
   }
   body["unrecorded_outcomes"] = found->unrecorded;
   body["checked_age_ms"] = at - found->checked_at;
+  if (updates_report_) body["telegram_updates"] = updates_report_();
   return http::json_response(writable && !draining ? 200 : 503, boost::json::serialize(body));
 }
 
@@ -126,7 +134,7 @@ http::response health_monitor::metrics_page(const metrics& stats) const {
   const double oldest =
       outbox.oldest_created_at ? static_cast<double>(now() - outbox.oldest_created_at) / 1000.0 : 0;
   gauges extra{static_cast<std::uint64_t>(outbox.depth), oldest,
-               found->store.problem == storage::fault::none, found->unrecorded};
+               found->store.problem == storage::fault::none, found->unrecorded, found->by_status};
   return http::text_response(200, "text/plain; version=0.0.4; charset=utf-8", stats.render(extra));
 }
 

@@ -1,11 +1,14 @@
 #pragma once
 
 #include <atomic>
+#include <boost/json/object.hpp>
 #include <chrono>
 #include <condition_variable>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 
 #include "common/metrics.hpp"
@@ -37,6 +40,11 @@ class health_monitor {
   // The process is shutting down: /healthz answers 503 "draining" from now on, so a proxy's
   // health check sends new requests elsewhere while this one finishes its own.
   void set_draining() { draining_ = true; }
+  // How the chat's updates arrive (telegram::update_status::report), for /healthz; set before
+  // serving.
+  void set_updates_report(std::function<boost::json::object()> report) {
+    updates_report_ = std::move(report);
+  }
 
   [[nodiscard]] http::response healthz() const;
   [[nodiscard]] http::response metrics_page(const metrics& stats) const;
@@ -44,6 +52,7 @@ class health_monitor {
  private:
   struct finding {
     storage::health store;
+    std::map<std::string, std::int64_t> by_status;
     std::size_t unrecorded = 0;
     std::int64_t checked_at = 0;   // unix ms
     std::int64_t fault_since = 0;  // unix ms; 0 while healthy
@@ -56,6 +65,7 @@ class health_monitor {
   storage::lead_store& store_;
   bool telegram_configured_;
   std::function<std::size_t()> unrecorded_outcomes_;
+  std::function<boost::json::object()> updates_report_;
   options options_;
   std::atomic<std::shared_ptr<const finding>> latest_;
   std::mutex mutex_;

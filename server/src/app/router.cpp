@@ -16,6 +16,7 @@ route classify(const http::request& req) {
   const auto path = req.path();
   if (path == "/api/contact") return route::contact;
   if (path == "/api/vitals") return route::vitals;
+  if (path == "/api/telegram/webhook") return route::telegram;
   if (path == "/healthz") return route::healthz;
   if (path == "/metrics") return route::metrics;
   if (path.starts_with("/api/")) return route::other;
@@ -45,14 +46,25 @@ http::response application::redirect_to_origin(const http::request& req) const {
   return res;
 }
 
+std::size_t application::body_limit(std::string_view target) const {
+  http::request target_only;
+  target_only.target = target;
+  // An update carries the lead's whole message back (up to 4096 characters, maybe escaped).
+  if (classify(target_only) == route::telegram && parts_.webhook)
+    return http::limits::largest_body_bytes;
+  return http::limits::body_bytes;
+}
+
 bool application::is_async(const http::request& req) const {
   if (req.method != "POST" || misdirected(req)) return false;
   const auto which = classify(req);
-  return (which == route::contact && parts_.contact) || (which == route::vitals && parts_.vitals);
+  return (which == route::contact && parts_.contact) || (which == route::vitals && parts_.vitals) ||
+         (which == route::telegram && parts_.webhook);
 }
 
 void application::handle_async(const http::request& req, std::function<void(http::response)> done) {
   if (classify(req) == route::vitals) return parts_.vitals->handle(req, std::move(done));
+  if (classify(req) == route::telegram) return parts_.webhook->handle(req, std::move(done));
   parts_.contact->handle(req, std::move(done));
 }
 
@@ -78,6 +90,10 @@ http::response application::handle(const http::request& req) {
       return method_not_allowed("POST");
     case route::vitals:
       if (!parts_.vitals) return http::json_response(404, R"({"error":"not_found"})");
+      return method_not_allowed("POST");
+    case route::telegram:
+      // Without a secret there is no webhook: updates come by getUpdates.
+      if (!parts_.webhook) return http::json_response(404, R"({"error":"not_found"})");
       return method_not_allowed("POST");
     case route::other:
       return http::json_response(404, R"({"error":"not_found"})");

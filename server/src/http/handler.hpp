@@ -1,8 +1,10 @@
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string_view>
 
+#include "http/limits.hpp"
 #include "http/request.hpp"
 #include "http/response.hpp"
 
@@ -17,6 +19,10 @@ class handler {
   handler& operator=(const handler&) = delete;
   virtual ~handler() = default;
 
+  // The largest body a request to `target` may have (at most limits::largest_body_bytes).
+  [[nodiscard]] virtual std::size_t body_limit(std::string_view /*target*/) const {
+    return limits::body_bytes;
+  }
   // True when the answer has to wait for work off the I/O threads (handle_async then runs).
   [[nodiscard]] virtual bool is_async(const request& req) const = 0;
   // Runs on an I/O thread: must not block.

@@ -9,6 +9,9 @@ using namespace std::chrono_literals;
 
 inline constexpr std::size_t header_bytes = std::size_t{8} * 1024;
 inline constexpr std::size_t body_bytes = std::size_t{16} * 1024;
+// What a handler may allow a path (handler::body_limit) at most: Telegram's webhook posts a
+// lead's whole message back with each click.
+inline constexpr std::size_t largest_body_bytes = std::size_t{64} * 1024;
 
 // A client gets this long to send a whole request head, so a slow sender (slowloris) holds a
 // connection slot for a bounded time only.

@@ -157,7 +157,7 @@ task<void> run_session(std::shared_ptr<connection> conn, server_state& state,
     beast::http::request_parser<beast::http::string_body, field_allocator> parser{
         std::piecewise_construct, std::make_tuple(), std::make_tuple(field_allocator(&arena))};
     parser.header_limit(limits::header_bytes);
-    parser.body_limit(limits::body_bytes);
+    parser.body_limit(limits::largest_body_bytes);
     conn->expires_after(state.stopping.load() ? limits::drain_idle
                         : first               ? limits::header_deadline
                                               : limits::idle_deadline);
@@ -192,8 +192,9 @@ task<void> run_session(std::shared_ptr<connection> conn, server_state& state,
       break;
     }
     const auto length = parser.content_length();
+    const auto body_limit = std::min(state.app->body_limit(target), limits::largest_body_bytes);
     // Refuse before reading: the client may be streaming megabytes we would only discard.
-    if (length && *length > limits::body_bytes) {
+    if (length && *length > body_limit) {
       co_await refuse_request(*conn, state, target, too_large());
       break;
     }
@@ -220,6 +221,11 @@ task<void> run_session(std::shared_ptr<connection> conn, server_state& state,
       }
     }
 
+    // A chunked body has no length to check before reading.
+    if (message.body().size() > body_limit) {
+      co_await refuse_request(*conn, state, target, too_large());
+      break;
+    }
     req.method = view(message.method_string());
     req.target = target;
     req.body = message.body();

@@ -1,6 +1,8 @@
 #include "leads/cli.hpp"
 
+#include <cstdio>
 #include <ctime>
+#include <map>
 #include <ostream>
 
 namespace landing::leads::cli {
@@ -45,12 +47,43 @@ std::string csv_field(std::string_view value) {
   return out;
 }
 
+namespace {
+
+using states = std::map<std::string, storage::triage_state>;
+
+states triage_by_lead(storage::lead_store& store) {
+  states out;
+  for (auto& [id, state] : store.triage_states()) out.emplace(id, std::move(state));
+  return out;
+}
+
+// The chat's status of a delivered lead (new when nobody clicked), none for the others.
+std::string triage_status(const storage::lead& item, const states& known) {
+  if (item.status != "delivered") return "-";
+  const auto found = known.find(item.id);
+  return found == known.end() ? "new" : found->second.status;
+}
+
+bool listed(const storage::lead& item, const std::string& triage, const std::string& status) {
+  if (status.empty() || status == item.status) return true;
+  return status == triage;  // new, taken, done; spam also when a manager marked it
+}
+
+}  // namespace
+
 int list(storage::lead_store& store, const std::string& status, std::ostream& out) {
-  out << "id\tstatus\tcreated\tattempts\tname\temail\tlast_error\n";
-  for (const auto& item : store.list(status)) {
-    out << item.id << '\t' << item.status << '\t' << iso_time(item.created_at) << '\t'
-        << item.attempts << '\t' << item.fields.name << '\t' << item.fields.email << '\t'
-        << item.last_error << '\n';
+  const auto known = triage_by_lead(store);
+  out << "id\tstatus\ttriage\ttaken_by\tcreated\tattempts\tname\temail\tlast_error\n";
+  for (const auto& item : store.list("")) {
+    const auto triage = triage_status(item, known);
+    if (!listed(item, triage, status)) continue;
+    const auto found = known.find(item.id);
+    const auto taker = found == known.end() || found->second.taken_by.name.empty()
+                           ? std::string("-")
+                           : found->second.taken_by.name;
+    out << item.id << '\t' << item.status << '\t' << triage << '\t' << taker << '\t'
+        << iso_time(item.created_at) << '\t' << item.attempts << '\t' << item.fields.name << '\t'
+        << item.fields.email << '\t' << item.last_error << '\n';
   }
   return 0;
 }
@@ -61,13 +94,23 @@ int show(storage::lead_store& store, const std::string& id, std::ostream& out, s
     err << "no lead with id " << id << "\n";
     return 1;
   }
+  const auto state = store.triage_of(id).value_or(storage::triage_state{});
   out << "id: " << item->id << "\nstatus: " << item->status
       << "\ncreated: " << iso_time(item->created_at) << "\nattempts: " << item->attempts
       << "\nlast_error: " << item->last_error << "\ndelivered: " << iso_time(item->delivered_at)
+      << "\ntriage: " << (item->status == "delivered" ? state.status : std::string("-"))
+      << "\ntaken_by: " << (state.taken_by.name.empty() ? "-" : state.taken_by.name)
+      << "\ntaken_at: " << iso_time(state.taken_at) << "\ndone_at: " << iso_time(state.done_at)
       << "\nlocale: " << item->locale << "\nclient: " << item->client
       << "\nname: " << item->fields.name << "\nsocial: " << item->fields.social
       << "\nemail: " << item->fields.email << "\nmessage:\n"
-      << item->fields.message << "\n";
+      << item->fields.message << "\nhistory:\n";
+  const auto history = store.events_of(id);
+  if (history.empty()) out << "  (no clicks yet)\n";
+  for (const auto& event : history) {
+    out << "  " << iso_time(event.at) << '\t' << event.action << '\t' << event.by.name << " (id "
+        << event.by.id << ")\n";
+  }
   return 0;
 }
 
@@ -80,14 +123,31 @@ int retry(storage::lead_store& store, const std::string& id, std::ostream& out, 
   return 0;
 }
 
+std::string minutes_to_take(const storage::lead& item, const storage::triage_state& state) {
+  if (state.taken_at <= 0) return {};
+  const auto minutes = static_cast<double>(state.taken_at - item.created_at) / 60000.0;
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", minutes < 0 ? 0.0 : minutes);
+  return text;
+}
+
 int export_csv(storage::lead_store& store, std::ostream& out) {
-  out << "id,created,status,attempts,name,social,email,message,locale,last_error,delivered\n";
+  const auto known = triage_by_lead(store);
+  out << "id,created,status,attempts,name,social,email,message,locale,last_error,delivered,"
+         "triage,taken_by,taken_at,done_at,minutes_to_take\n";
   for (const auto& item : store.list("")) {
+    const auto found = known.find(item.id);
+    const auto state = found == known.end() ? storage::triage_state{} : found->second;
+    const auto triage = triage_status(item, known);
     out << item.id << ',' << iso_time(item.created_at) << ',' << item.status << ',' << item.attempts
         << ',' << csv_field(item.fields.name) << ',' << csv_field(item.fields.social) << ','
         << csv_field(item.fields.email) << ',' << csv_field(item.fields.message) << ','
         << csv_field(item.locale) << ',' << csv_field(item.last_error) << ','
-        << iso_time(item.delivered_at) << '\n';
+        << iso_time(item.delivered_at) << ',' << (triage == "-" ? "" : triage) << ','
+        << csv_field(state.taken_by.name) << ','
+        << (state.taken_at ? iso_time(state.taken_at) : std::string()) << ','
+        << (state.done_at ? iso_time(state.done_at) : std::string()) << ','
+        << minutes_to_take(item, state) << '\n';
   }
   return 0;
 }

@@ -20,5 +20,7 @@ int export_csv(storage::lead_store& store, std::ostream& out);
 // visitor wrote it and never runs.
 std::string csv_field(std::string_view value);
 std::string iso_time(std::int64_t unix_ms);
+// From the lead's arrival to its «Беру», in minutes with one decimal; empty when never taken.
+std::string minutes_to_take(const storage::lead& item, const storage::triage_state& state);
 
 }  // namespace landing::leads::cli
