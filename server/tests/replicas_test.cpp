@@ -281,7 +281,7 @@ TEST_F(replicas, migrate_db_copies_every_lead_once_and_verifies) {
     spam.spam = true;
     ids.push_back(old.insert_batch({spam}, false).front());
     ids.push_back(old.insert_batch({lead}, true).front());
-    old.mark_delivered(ids[0], 1000);
+    old.mark_delivered(ids[0], 1000, {});
     old.mark_failed(ids[1], "http 400: chat not found");
     old.reschedule(ids[2], 5000, "http 502");
   }

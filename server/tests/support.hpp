@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -115,7 +116,11 @@ struct bot_request {
   bool answered_ok = false;  // got the 200 {"ok":true} that means delivered
 };
 
-// Answers sendMessage with scripted behaviours, then "ok" once the script is used up.
+// A Bot API on 127.0.0.1 for the tests, one thread per connection. sendMessage and
+// editMessageText follow a script of answers, then "ok" (sendMessage gives each message an id
+// of its own: 1, 2, 3...). getUpdates hands out the updates a test injects, as Telegram does
+// (those below the offset asked for are confirmed and gone), waiting up to half a second for
+// one, unless its own script says otherwise. answerCallbackQuery is recorded and answered ok.
 class fake_bot_api {
  public:
   enum class answer {
@@ -143,25 +148,45 @@ class fake_bot_api {
   fake_bot_api(const fake_bot_api&) = delete;
   fake_bot_api& operator=(const fake_bot_api&) = delete;
 
+  // For the chat's messages: sendMessage and editMessageText.
   void script(std::vector<step> steps);
   // The answer once the script is used up (ok unless set).
   void otherwise(answer kind);
-  // How many requests carried `text` and were answered ok.
+  // For getUpdates; once used up, the injected updates.
+  void script_updates(std::vector<step> steps);
+  // Queues one update; `update` is the JSON object without update_id, which is added. Returns it.
+  std::int64_t inject(const std::string& update);
+  // How many requests carried `text` and were answered ok (sendMessage).
   [[nodiscard]] std::size_t delivered_containing(const std::string& text) const;
   [[nodiscard]] std::string base_url() const;
+  // sendMessage requests, in order.
   [[nodiscard]] std::vector<bot_request> requests() const;
-  // Waits until at least n requests arrived; false on timeout.
+  // The requests of one method ("editMessageText", "answerCallbackQuery", "getUpdates").
+  [[nodiscard]] std::vector<bot_request> calls(const std::string& method) const;
+  // Waits until at least n sendMessage requests arrived; false on timeout.
   bool wait_for(std::size_t n, std::chrono::milliseconds timeout) const;
+  // The same for another method.
+  bool wait_for_calls(const std::string& method, std::size_t n,
+                      std::chrono::milliseconds timeout) const;
+  // The offset of the last getUpdates (-1 before any).
+  [[nodiscard]] std::int64_t last_offset() const;
 
  private:
   void serve();
+  void answer_connection(int fd);
   mutable std::mutex mutex_;
   std::vector<step> script_;
+  std::vector<step> updates_script_;
   answer otherwise_ = answer::ok;
-  std::vector<bot_request> requests_;
+  std::vector<bot_request> requests_;  // every method
+  std::vector<std::pair<std::int64_t, std::string>> updates_;
+  std::int64_t next_update_id_ = 1000;
+  std::int64_t next_message_id_ = 1;
+  std::int64_t last_offset_ = -1;
   std::atomic<bool> stopping_{false};
   int listen_fd_ = -1;
   unsigned short port_ = 0;
+  std::vector<std::thread> connections_;
   std::thread thread_;
 };
 
