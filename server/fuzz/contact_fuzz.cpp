@@ -44,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     joined += part;
   }
-  const auto bare = [](std::string value) {
+  const auto bare = [](const std::string& value) {
     std::string out;
     for (std::string_view rest = value; !rest.empty();) {
       if (rest.starts_with(telegram::quote_mark)) {
