@@ -61,7 +61,10 @@ export async function scrollThrough(tab: Tab): Promise<void> {
         setTimeout(resolve, 100);
       });
     const height = document.scrollingElement!.scrollHeight;
-    for (let y = 0; y < height; y += innerHeight) {
+    // A window not laid out yet may report innerHeight 0, which would make this loop endless
+    // (a gate's evaluate once hung until the test timed out).
+    const step = Math.max(innerHeight, 200);
+    for (let y = 0; y < height; y += step) {
       window.scrollTo({ top: y, behavior: 'instant' });
       await pause();
     }
