@@ -73,7 +73,8 @@ bool listed(const storage::lead& item, const std::string& triage, const std::str
 
 int list(storage::lead_store& store, const std::string& status, std::ostream& out) {
   const auto known = triage_by_lead(store);
-  out << "id\tstatus\ttriage\ttaken_by\tcreated\tattempts\tname\temail\tlast_error\n";
+  // The columns of old come first, in their places: scripts read them by position.
+  out << "id\tstatus\tcreated\tattempts\tname\temail\tlast_error\ttriage\ttaken_by\n";
   for (const auto& item : store.list("")) {
     const auto triage = triage_status(item, known);
     if (!listed(item, triage, status)) continue;
@@ -81,9 +82,9 @@ int list(storage::lead_store& store, const std::string& status, std::ostream& ou
     const auto taker = found == known.end() || found->second.taken_by.name.empty()
                            ? std::string("-")
                            : found->second.taken_by.name;
-    out << item.id << '\t' << item.status << '\t' << triage << '\t' << taker << '\t'
-        << iso_time(item.created_at) << '\t' << item.attempts << '\t' << item.fields.name << '\t'
-        << item.fields.email << '\t' << item.last_error << '\n';
+    out << item.id << '\t' << item.status << '\t' << iso_time(item.created_at) << '\t'
+        << item.attempts << '\t' << item.fields.name << '\t' << item.fields.email << '\t'
+        << item.last_error << '\t' << triage << '\t' << taker << '\n';
   }
   return 0;
 }
