@@ -550,7 +550,9 @@ int main(int argc, char** argv) {
       to->stop();
       std::cout << "copied " << report.copied << " leads, " << report.already_there
                 << " were there already; " << report.verified << " of " << report.source_total
-                << " found in " << storage::describe(copy_to) << "\n";
+                << " found in " << storage::describe(copy_to)
+                << " (each with its triage and click history); " << report.settings_copied
+                << " settings copied\n";
       return report.verified == report.source_total ? 0 : 1;
     } catch (const std::exception& e) {
       return fail(std::string("migrate-db: ") + e.what());

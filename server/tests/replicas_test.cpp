@@ -281,9 +281,13 @@ TEST_F(replicas, migrate_db_copies_every_lead_once_and_verifies) {
     spam.spam = true;
     ids.push_back(old.insert_batch({spam}, false).front());
     ids.push_back(old.insert_batch({lead}, true).front());
-    old.mark_delivered(ids[0], 1000, {});
+    old.mark_delivered(ids[0], 1000, {42, 5});
     old.mark_failed(ids[1], "http 400: chat not found");
     old.reschedule(ids[2], 5000, "http 502");
+    // The desk: a lead taken in the chat, and the getUpdates offset.
+    ASSERT_TRUE(
+        old.change_triage(ids[0], "new", "taken", "take", {101, "Анна"}, 2000, "q1").applied);
+    old.set_setting("telegram.update_offset", "900");
   }
   const auto db = postgres_server::shared().new_database();
   auto first_run = run_binary({"migrate-db", "--from", file, "--to", db});
@@ -297,7 +301,11 @@ TEST_F(replicas, migrate_db_copies_every_lead_once_and_verifies) {
             std::string::npos)
       << second_run.output;
   EXPECT_EQ(first_run.output.find(postgres_server::shared().password()), std::string::npos);
+  EXPECT_NE(first_run.output.find("1 settings copied"), std::string::npos) << first_run.output;
   EXPECT_EQ(status_of(db, ids[0]), "delivered");
+  const auto shown = run_binary({"leads", "show", ids[0], "--db", db}).output;
+  EXPECT_NE(shown.find("triage: taken\ntaken_by: Анна\n"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("\ttake\tАнна (id 101)\n"), std::string::npos) << shown;
   EXPECT_EQ(status_of(db, ids[1]), "failed");
   EXPECT_EQ(status_of(db, ids[2]), "pending");
   EXPECT_EQ(status_of(db, ids[4]), "spam");

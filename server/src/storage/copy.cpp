@@ -15,6 +15,11 @@ copy_report copy_leads(lead_store& from, lead_store& to) {
       ++report.already_there;
     }
   }
+  for (const auto& [key, value] : from.settings()) {
+    if (to.setting(key)) continue;
+    to.set_setting(key, value);
+    ++report.settings_copied;
+  }
   std::unordered_set<std::string> present;
   for (const auto& item : to.export_all()) present.insert(item.record.id);
   for (const auto& item : leads) report.verified += present.contains(item.record.id) ? 1 : 0;

@@ -98,6 +98,7 @@ class lead_store {
   struct stored_lead {
     lead record;
     bool queued = false;  // has an outbox row (next_attempt_at in record)
+    lead_desk desk{};     // its triage, history and message in the chat
   };
   virtual std::vector<stored_lead> export_all() = 0;
   // Adds a lead as it was in another database; false when one with its id is there already.
@@ -132,6 +133,7 @@ class lead_store {
   // Telegram moved to a supergroup.
   virtual std::optional<std::string> setting(const std::string& key) = 0;
   virtual void set_setting(const std::string& key, const std::string& value) = 0;
+  virtual std::vector<std::pair<std::string, std::string>> settings() = 0;
 
   // Web Vitals aggregates (storage/vitals.hpp). Adds the batch's counts to the stored ones in one
   // transaction; concurrent writers (replicas) add up. Refused (storage::error) while free space

@@ -171,6 +171,42 @@ TEST_P(store_suite, export_and_import_carry_a_lead_whole_and_only_once) {
   other->stop();
 }
 
+TEST_P(store_suite, export_and_import_carry_the_desk_of_a_lead_and_the_settings_stay_apart) {
+  const auto taken = add();
+  const auto reminded = add();
+  const auto untouched = add();
+  store->mark_delivered(taken, 1000, {-100, 7});
+  store->mark_delivered(reminded, 1000, {-100, 8});
+  store->mark_delivered(untouched, 1000, {});
+  const actor anna{101, "Анна (@anna)"};
+  ASSERT_TRUE(store->change_triage(taken, "new", "taken", "take", anna, 2000, "q1").applied);
+  ASSERT_TRUE(store->change_triage(taken, "taken", "done", "done", anna, 3000, "").applied);
+  ASSERT_TRUE(store->claim_reminder(reminded, 2500));
+  store->set_setting("telegram.update_offset", "77");
+  testing::temp_folder other_dir;
+  auto other = GetParam().open(other_dir);
+  for (const auto& item : store->export_all()) EXPECT_TRUE(other->import(item));
+  const auto state = other->triage_of(taken);
+  EXPECT_EQ(state->status, "done");
+  EXPECT_EQ(state->taken_by.name, "Анна (@anna)");
+  EXPECT_EQ(state->taken_at, 2000);
+  EXPECT_EQ(state->done_at, 3000);
+  const auto history = other->events_of(taken);
+  ASSERT_EQ(history.size(), 2U);
+  EXPECT_EQ(history[0].click_id, "q1");
+  EXPECT_EQ(history[1].action, "done");
+  // The click already counted stays counted; the reminder already sent stays sent.
+  EXPECT_TRUE(other->change_triage(taken, "done", "new", "take", anna, 4000, "q1").repeated);
+  EXPECT_FALSE(other->claim_reminder(reminded, 5000));
+  EXPECT_TRUE(other->claim_reminder(taken, 5000));
+  EXPECT_EQ(other->triage_of(untouched)->status, "new");
+  EXPECT_TRUE(other->events_of(untouched).empty());
+  EXPECT_FALSE(other->setting("telegram.update_offset").has_value());  // copy_leads' part
+  EXPECT_EQ(store->settings(),
+            (std::vector<std::pair<std::string, std::string>>{{"telegram.update_offset", "77"}}));
+  other->stop();
+}
+
 // A day's aggregate as the vitals writer hands it over.
 vitals_aggregate sample_vitals(std::int64_t day, const std::string& locale, std::uint64_t times,
                                double value) {

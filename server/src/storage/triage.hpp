@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "storage/lead.hpp"
 
@@ -30,7 +31,8 @@ struct triage_state {
 struct lead_event {
   std::string action;  // take, spam, done, release, unspam
   actor by;
-  std::int64_t at = 0;  // unix ms
+  std::int64_t at = 0;   // unix ms
+  std::string click_id;  // Telegram's callback query id; empty for none
 };
 
 // What a click did: applied, or not because the lead was no longer where the click expected
@@ -53,6 +55,15 @@ struct sent_message {
 struct reminder_due {
   lead item;
   sent_message where;
+};
+
+// Everything the desk keeps of one lead, for copying a database (migrate-db).
+struct lead_desk {
+  bool clicked = false;  // has a state row (state below)
+  triage_state state;
+  std::vector<lead_event> history;
+  sent_message message;  // message_id 0: none known
+  std::int64_t reminded_at = 0;
 };
 
 // How many delivered leads stand in each status (new, taken, spam, done), for /metrics.

@@ -362,10 +362,14 @@ std::vector<lead_store::stored_lead> store::export_all() {
         with_columns("SELECT ",
                      ", o.next_attempt_at, o.lead_id IS NOT NULL FROM leads l LEFT JOIN outbox o "
                      "ON o.lead_id = l.id ORDER BY l.id"));
+    auto desks = postgres::export_desks(conn);
     std::vector<stored_lead> out;
     for (int i = 0; i < rows.rows(); ++i) {
       stored_lead item{read_lead(rows, i), rows.text(i, 13) == "t"};
       item.record.next_attempt_at = rows.integer(i, 12);
+      if (const auto found = desks.find(item.record.id); found != desks.end()) {
+        item.desk = std::move(found->second);
+      }
       out.push_back(std::move(item));
     }
     return out;
@@ -389,6 +393,7 @@ bool store::import(const stored_lead& item) {
       conn.exec("INSERT INTO outbox (lead_id, next_attempt_at) VALUES ($1, $2::bigint)",
                 {l.id, str(l.next_attempt_at)});
     }
+    postgres::import_desk(conn, l.id, item.desk);
     txn.commit();
     return true;
   });
@@ -500,6 +505,10 @@ void store::set_setting(const std::string& key, const std::string& value) {
     postgres::set_setting(conn, key, value);
     return true;
   });
+}
+
+std::vector<std::pair<std::string, std::string>> store::settings() {
+  return run(false, [](connection& conn) { return postgres::settings(conn); });
 }
 
 void store::add_vitals(const std::vector<vitals_aggregate>& batch) {

@@ -33,6 +33,29 @@ param optional_number(std::int64_t value) {
   return value == 0 ? param{} : param{std::to_string(value)};
 }
 
+void write_state(connection& conn, const std::string& id, const triage_state& state) {
+  conn.exec(
+      "INSERT INTO lead_triage (lead_id, status, taken_by_id, taken_by_name, taken_at, done_at, "
+      "changed_by_id, changed_by_name, changed_at) VALUES ($1, $2, $3::bigint, $4, $5::bigint, "
+      "$6::bigint, $7::bigint, $8, $9::bigint) ON CONFLICT (lead_id) DO UPDATE SET status = "
+      "excluded.status, taken_by_id = excluded.taken_by_id, taken_by_name = "
+      "excluded.taken_by_name, taken_at = excluded.taken_at, done_at = excluded.done_at, "
+      "changed_by_id = excluded.changed_by_id, changed_by_name = excluded.changed_by_name, "
+      "changed_at = excluded.changed_at",
+      {id, state.status, optional_number(state.taken_by.id), state.taken_by.name,
+       optional_number(state.taken_at), optional_number(state.done_at),
+       std::to_string(state.changed_by.id), state.changed_by.name,
+       std::to_string(state.changed_at)});
+}
+
+void add_event(connection& conn, const std::string& id, const lead_event& event) {
+  conn.exec(
+      "INSERT INTO lead_events (lead_id, action, actor_id, actor_name, at, click_id) VALUES ($1, "
+      "$2, $3::bigint, $4, $5::bigint, $6)",
+      {id, event.action, std::to_string(event.by.id), event.by.name, std::to_string(event.at),
+       event.click_id.empty() ? param{} : param{event.click_id}});
+}
+
 }  // namespace
 
 std::optional<triage_state> triage_of(connection& conn, const std::string& id) {
@@ -55,37 +78,68 @@ triage_change change_triage(connection& conn, const std::string& id, const std::
   }
   if (current->status != from) return {false, true, false, *current};
   const auto next = moved(*current, to, who, at_ms);
-  conn.exec(
-      "INSERT INTO lead_triage (lead_id, status, taken_by_id, taken_by_name, taken_at, done_at, "
-      "changed_by_id, changed_by_name, changed_at) VALUES ($1, $2, $3::bigint, $4, $5::bigint, "
-      "$6::bigint, $7::bigint, $8, $9::bigint) ON CONFLICT (lead_id) DO UPDATE SET status = "
-      "excluded.status, taken_by_id = excluded.taken_by_id, taken_by_name = "
-      "excluded.taken_by_name, taken_at = excluded.taken_at, done_at = excluded.done_at, "
-      "changed_by_id = excluded.changed_by_id, changed_by_name = excluded.changed_by_name, "
-      "changed_at = excluded.changed_at",
-      {id, next.status, optional_number(next.taken_by.id), next.taken_by.name,
-       optional_number(next.taken_at), optional_number(next.done_at),
-       std::to_string(next.changed_by.id), next.changed_by.name, std::to_string(next.changed_at)});
-  conn.exec(
-      "INSERT INTO lead_events (lead_id, action, actor_id, actor_name, at, click_id) VALUES ($1, "
-      "$2, $3::bigint, $4, $5::bigint, $6)",
-      {id, action, std::to_string(who.id), who.name, std::to_string(at_ms),
-       click_id.empty() ? param{} : param{click_id}});
+  write_state(conn, id, next);
+  add_event(conn, id, {action, who, at_ms, click_id});
   txn.commit();
   return {true, true, false, next};
 }
 
 std::vector<lead_event> events_of(connection& conn, const std::string& id) {
   const auto rows = conn.exec(
-      "SELECT action, actor_id, actor_name, at FROM lead_events WHERE lead_id = $1 ORDER BY id",
+      "SELECT action, actor_id, actor_name, at, click_id FROM lead_events WHERE lead_id = $1 "
+      "ORDER BY id",
       {id});
   std::vector<lead_event> out;
   out.reserve(static_cast<std::size_t>(rows.rows()));
   for (int row = 0; row < rows.rows(); ++row) {
-    out.push_back(
-        {rows.text(row, 0), {rows.integer(row, 1), rows.text(row, 2)}, rows.integer(row, 3)});
+    out.push_back({rows.text(row, 0),
+                   {rows.integer(row, 1), rows.text(row, 2)},
+                   rows.integer(row, 3),
+                   rows.text(row, 4)});
   }
   return out;
+}
+
+std::vector<std::pair<std::string, std::string>> settings(connection& conn) {
+  const auto rows = conn.exec("SELECT key, value FROM settings ORDER BY key");
+  std::vector<std::pair<std::string, std::string>> out;
+  out.reserve(static_cast<std::size_t>(rows.rows()));
+  for (int row = 0; row < rows.rows(); ++row)
+    out.emplace_back(rows.text(row, 0), rows.text(row, 1));
+  return out;
+}
+
+std::map<std::string, lead_desk> export_desks(connection& conn) {
+  std::map<std::string, lead_desk> out;
+  for (auto& [id, state] : triage_states(conn)) {
+    out[id].clicked = true;
+    out[id].state = std::move(state);
+  }
+  const auto events = conn.exec(
+      "SELECT lead_id, action, actor_id, actor_name, at, click_id FROM lead_events ORDER BY id");
+  for (int row = 0; row < events.rows(); ++row) {
+    out[events.text(row, 0)].history.push_back({events.text(row, 1),
+                                                {events.integer(row, 2), events.text(row, 3)},
+                                                events.integer(row, 4),
+                                                events.text(row, 5)});
+  }
+  const auto messages =
+      conn.exec("SELECT lead_id, chat_id, message_id, reminded_at FROM lead_messages");
+  for (int row = 0; row < messages.rows(); ++row) {
+    auto& desk = out[messages.text(row, 0)];
+    desk.message = {messages.integer(row, 1), messages.integer(row, 2)};
+    desk.reminded_at = messages.integer(row, 3);
+  }
+  return out;
+}
+
+void import_desk(connection& conn, const std::string& id, const lead_desk& desk) {
+  if (desk.clicked) write_state(conn, id, desk.state);
+  for (const auto& event : desk.history) add_event(conn, id, event);
+  if (desk.message.message_id != 0) {
+    note_message(conn, id, desk.message);
+    if (desk.reminded_at != 0) claim_reminder(conn, id, desk.reminded_at);
+  }
 }
 
 std::vector<std::pair<std::string, triage_state>> triage_states(connection& conn) {

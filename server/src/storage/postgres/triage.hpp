@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -26,5 +27,10 @@ void note_message(connection& conn, const std::string& id, const sent_message& w
 bool claim_reminder(connection& conn, const std::string& id, std::int64_t at_ms);
 std::optional<std::string> setting(connection& conn, const std::string& key);
 void set_setting(connection& conn, const std::string& key, const std::string& value);
+std::vector<std::pair<std::string, std::string>> settings(connection& conn);
+// The desk's rows of every lead that has any, by lead id; and writing one lead's back, inside the
+// caller's transaction (migrate-db).
+std::map<std::string, lead_desk> export_desks(connection& conn);
+void import_desk(connection& conn, const std::string& id, const lead_desk& desk);
 
 }  // namespace landing::storage::postgres

@@ -329,6 +329,10 @@ void store::set_setting(const std::string& key, const std::string& value) {
   });
 }
 
+std::vector<std::pair<std::string, std::string>> store::settings() {
+  return read([](connection& conn) { return sqlite::settings(conn); });
+}
+
 void store::add_vitals(const std::vector<vitals_aggregate>& batch) {
   write(file_guard::purpose::measurement, [&](connection& conn) {
     sqlite::add_vitals(conn, batch);
@@ -455,10 +459,14 @@ std::vector<lead_store::stored_lead> store::export_all() {
                                        ", o.next_attempt_at, o.lead_id IS NOT NULL FROM leads l "
                                        "LEFT JOIN outbox o ON o.lead_id = l.id ORDER BY l.id")
                               .c_str());
+    auto desks = sqlite::export_desks(conn);
     std::vector<stored_lead> out;
     while (query.step()) {
       stored_lead item{read_lead(query), query.integer(13) != 0};
       item.record.next_attempt_at = query.integer(12);
+      if (const auto found = desks.find(item.record.id); found != desks.end()) {
+        item.desk = std::move(found->second);
+      }
       out.push_back(std::move(item));
     }
     return out;
@@ -494,6 +502,7 @@ bool store::import(const stored_lead& item) {
           .bind(2, l.next_attempt_at)
           .step();
     }
+    sqlite::import_desk(conn, l.id, item.desk);
     txn.commit();
     return true;
   });

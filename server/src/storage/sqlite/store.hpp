@@ -63,6 +63,7 @@ class store final : public lead_store {
   bool claim_reminder(const std::string& id, std::int64_t at_ms) override;
   std::optional<std::string> setting(const std::string& key) override;
   void set_setting(const std::string& key, const std::string& value) override;
+  std::vector<std::pair<std::string, std::string>> settings() override;
   void add_vitals(const std::vector<vitals_aggregate>& batch) override;
   std::vector<vitals_aggregate> read_vitals(const vitals_query& query) override;
   std::int64_t prune_vitals(std::int64_t before_day) override;

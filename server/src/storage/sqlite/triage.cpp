@@ -15,6 +15,38 @@ constexpr const char* state_columns =
     "t.status, t.taken_by_id, t.taken_by_name, t.taken_at, t.done_at, t.changed_by_id, "
     "t.changed_by_name, t.changed_at";
 
+void write_state(connection& conn, const std::string& id, const triage_state& state) {
+  statement write(conn,
+                  "INSERT INTO lead_triage (lead_id, status, taken_by_id, taken_by_name, "
+                  "taken_at, done_at, changed_by_id, changed_by_name, changed_at) VALUES (?, ?, "
+                  "?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO UPDATE SET status = "
+                  "excluded.status, taken_by_id = excluded.taken_by_id, taken_by_name = "
+                  "excluded.taken_by_name, taken_at = excluded.taken_at, done_at = "
+                  "excluded.done_at, changed_by_id = excluded.changed_by_id, changed_by_name = "
+                  "excluded.changed_by_name, changed_at = excluded.changed_at");
+  write.bind(1, id).bind(2, state.status);
+  bind_optional(write, 3, state.taken_by.id);
+  write.bind(4, state.taken_by.name);
+  bind_optional(write, 5, state.taken_at);
+  bind_optional(write, 6, state.done_at);
+  write.bind(7, state.changed_by.id).bind(8, state.changed_by.name).bind(9, state.changed_at);
+  write.step();
+}
+
+void add_event(connection& conn, const std::string& id, const lead_event& event) {
+  statement row(conn,
+                "INSERT INTO lead_events (lead_id, action, actor_id, actor_name, at, click_id) "
+                "VALUES (?, ?, ?, ?, ?, ?)");
+  row.bind(1, id).bind(2, event.action).bind(3, event.by.id).bind(4, event.by.name);
+  row.bind(5, event.at);
+  if (event.click_id.empty()) {
+    row.bind_null(6);
+  } else {
+    row.bind(6, event.click_id);
+  }
+  row.step();
+}
+
 triage_state read_state(const statement& row) {
   triage_state out;
   if (row.is_null(0)) return out;  // nobody clicked yet
@@ -88,45 +120,61 @@ triage_change change_triage(connection& conn, const std::string& id, const std::
   }
   if (current->status != from) return {false, true, false, *current};
   const auto next = moved(*current, to, who, at_ms);
-  statement write(conn,
-                  "INSERT INTO lead_triage (lead_id, status, taken_by_id, taken_by_name, "
-                  "taken_at, done_at, changed_by_id, changed_by_name, changed_at) VALUES (?, ?, "
-                  "?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO UPDATE SET status = "
-                  "excluded.status, taken_by_id = excluded.taken_by_id, taken_by_name = "
-                  "excluded.taken_by_name, taken_at = excluded.taken_at, done_at = "
-                  "excluded.done_at, changed_by_id = excluded.changed_by_id, changed_by_name = "
-                  "excluded.changed_by_name, changed_at = excluded.changed_at");
-  write.bind(1, id).bind(2, next.status);
-  bind_optional(write, 3, next.taken_by.id);
-  write.bind(4, next.taken_by.name);
-  bind_optional(write, 5, next.taken_at);
-  bind_optional(write, 6, next.done_at);
-  write.bind(7, next.changed_by.id).bind(8, next.changed_by.name).bind(9, next.changed_at);
-  write.step();
-  statement event(conn,
-                  "INSERT INTO lead_events (lead_id, action, actor_id, actor_name, at, click_id) "
-                  "VALUES (?, ?, ?, ?, ?, ?)");
-  event.bind(1, id).bind(2, action).bind(3, who.id).bind(4, who.name).bind(5, at_ms);
-  if (click_id.empty()) {
-    event.bind_null(6);
-  } else {
-    event.bind(6, click_id);
-  }
-  event.step();
+  write_state(conn, id, next);
+  add_event(conn, id, {action, who, at_ms, click_id});
   txn.commit();
   return {true, true, false, next};
 }
 
 std::vector<lead_event> events_of(connection& conn, const std::string& id) {
   statement query(conn,
-                  "SELECT action, actor_id, actor_name, at FROM lead_events WHERE lead_id = ? "
-                  "ORDER BY id");
+                  "SELECT action, actor_id, actor_name, at, click_id FROM lead_events WHERE "
+                  "lead_id = ? ORDER BY id");
   query.bind(1, id);
   std::vector<lead_event> out;
   while (query.step()) {
-    out.push_back({query.text(0), {query.integer(1), query.text(2)}, query.integer(3)});
+    out.push_back(
+        {query.text(0), {query.integer(1), query.text(2)}, query.integer(3), query.text(4)});
   }
   return out;
+}
+
+std::vector<std::pair<std::string, std::string>> settings(connection& conn) {
+  statement query(conn, "SELECT key, value FROM settings ORDER BY key");
+  std::vector<std::pair<std::string, std::string>> out;
+  while (query.step()) out.emplace_back(query.text(0), query.text(1));
+  return out;
+}
+
+std::map<std::string, lead_desk> export_desks(connection& conn) {
+  std::map<std::string, lead_desk> out;
+  for (auto& [id, state] : triage_states(conn)) {
+    out[id].clicked = true;
+    out[id].state = std::move(state);
+  }
+  statement events(conn,
+                   "SELECT lead_id, action, actor_id, actor_name, at, click_id FROM lead_events "
+                   "ORDER BY id");
+  while (events.step()) {
+    out[events.text(0)].history.push_back(
+        {events.text(1), {events.integer(2), events.text(3)}, events.integer(4), events.text(5)});
+  }
+  statement messages(conn, "SELECT lead_id, chat_id, message_id, reminded_at FROM lead_messages");
+  while (messages.step()) {
+    auto& desk = out[messages.text(0)];
+    desk.message = {messages.integer(1), messages.integer(2)};
+    desk.reminded_at = messages.integer(3);
+  }
+  return out;
+}
+
+void import_desk(connection& conn, const std::string& id, const lead_desk& desk) {
+  if (desk.clicked) write_state(conn, id, desk.state);
+  for (const auto& event : desk.history) add_event(conn, id, event);
+  if (desk.message.message_id != 0) {
+    note_message(conn, id, desk.message);
+    if (desk.reminded_at != 0) claim_reminder(conn, id, desk.reminded_at);
+  }
 }
 
 std::optional<std::string> setting(connection& conn, const std::string& key) {
