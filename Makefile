@@ -68,6 +68,8 @@ lint-web:
 # left to the compiler's warnings (parsing GoogleTest doubles the time for little gain), and so is
 # the file that only compiles Boost's own sources.
 lint-cpp:
+	@python3 scripts/check-layers_test.py -q
+	@scripts/check-layers
 	@echo "clang-format: $(words $(CXX_SOURCES)) files"
 	@clang-format --dry-run --Werror $(CXX_SOURCES)
 	cd server && cmake --preset release >/dev/null
