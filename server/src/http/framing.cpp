@@ -62,6 +62,7 @@ framing_verdict check_framing(
   std::string_view host;
   // The transfer codings of every Transfer-Encoding line, in order (RFC 9110 5.3: lines combine).
   std::vector<std::string_view> codings;
+  bool transfer_encoding = false;
   for (const auto& [name, value] : headers) {
     // By length first: this runs for every request, and most names match none of the four.
     switch (name.size()) {
@@ -79,6 +80,7 @@ framing_verdict check_framing(
         break;
       case 17:
         if (iequals(name, "Transfer-Encoding")) {
+          transfer_encoding = true;
           std::string_view rest = value;
           for (;;) {
             const auto comma = rest.find(',');
@@ -99,6 +101,9 @@ framing_verdict check_framing(
   if (hosts == 1 && !valid_host(host)) return {400, "invalid Host"};
   if (origins > 1) return {400, "more than one Origin"};
   if (fetch_sites > 1) return {400, "more than one Sec-Fetch-Site"};
+  // A Transfer-Encoding that names no coding at all (empty, blank, only commas) frames nothing;
+  // taking it as absent would serve whatever follows the headers as the next request.
+  if (transfer_encoding && codings.empty()) return {400, "Transfer-Encoding names no coding"};
   if (!codings.empty()) {
     // RFC 9112 6.3: without chunked last, the body's end cannot be known; 6.1: chunked only once.
     if (version < 11) return {400, "Transfer-Encoding in an HTTP/1.0 request"};

@@ -18,6 +18,13 @@ TEST(framing, transfer_codings_must_end_in_chunked_once) {
            {{"Transfer-Encoding", "chunked"}, {"Transfer-Encoding", "chunked"}},
            {{"Transfer-Encoding", "identity"}},
            {{"Transfer-Encoding", ","}, {"Transfer-Encoding", "x"}},
+           // Names no coding at all: as unframeable as a wrong one, not the same as absent.
+           {{"Transfer-Encoding", ""}},
+           {{"Transfer-Encoding", " "}},
+           {{"Transfer-Encoding", "\t"}},
+           {{"Transfer-Encoding", ","}},
+           {{"Transfer-Encoding", " , ,\t"}},
+           {{"Transfer-Encoding", ""}, {"Transfer-Encoding", ","}},
        }) {
     auto with_host = bad;
     with_host.emplace_back("Host", "a");
@@ -26,6 +33,12 @@ TEST(framing, transfer_codings_must_end_in_chunked_once) {
   EXPECT_EQ(check_framing({{"Host", "a"}, {"Transfer-Encoding", "gzip, chunked"}}, 11).status,
             501U);
   EXPECT_EQ(check_framing({{"Transfer-Encoding", "chunked"}}, 10).status, 400U);
+  EXPECT_EQ(check_framing({{"Transfer-Encoding", ""}}, 10).status, 400U);
+  // An empty line beside a real list adds nothing to it (RFC 9110 5.6.1: empty elements).
+  EXPECT_EQ(
+      check_framing({{"Host", "a"}, {"Transfer-Encoding", ""}, {"Transfer-Encoding", "chunked"}}, 11)
+          .status,
+      0U);
 }
 
 TEST(framing, host_once_and_well_formed) {
