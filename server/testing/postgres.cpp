@@ -41,6 +41,28 @@ std::filesystem::path server_bin() {
   return found.back() / "bin";
 }
 
+// PostgreSQL runs as its own user, who cannot pass through a private folder: a clone in root's
+// home (mode 0700 on Debian) made initdb fail. So the cluster lives in a fresh folder of the
+// system's temporary directory, and `handle` (where the caller asked for it) is a link to that
+// folder; a link left dangling (the temporary folder cleaned at boot) is replaced.
+std::filesystem::path cluster_folder(const std::filesystem::path& handle) {
+  if (std::filesystem::is_symlink(handle)) {
+    auto target = std::filesystem::read_symlink(handle);
+    if (std::filesystem::exists(target)) return target;
+    std::filesystem::remove(handle);
+  } else if (std::filesystem::exists(handle)) {
+    return handle;  // a plain folder the caller made reachable itself
+  }
+  if (handle.has_parent_path()) std::filesystem::create_directories(handle.parent_path());
+  auto pattern = (std::filesystem::temp_directory_path() / "landing-pg-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    throw std::runtime_error("cannot make a folder for PostgreSQL in " +
+                             std::filesystem::temp_directory_path().string());
+  }
+  std::filesystem::create_directory_symlink(pattern, handle);
+  return pattern;
+}
+
 }  // namespace
 
 int run_as_postgres(const std::vector<std::string>& argv, const std::filesystem::path& log) {
@@ -78,7 +100,7 @@ postgres_server& postgres_server::shared() {
 }
 
 postgres_server::postgres_server(std::filesystem::path dir, bool owned)
-    : dir_(std::move(dir)), owned_(owned), bin_(server_bin()) {
+    : handle_(std::move(dir)), dir_(cluster_folder(handle_)), owned_(owned), bin_(server_bin()) {
   if (std::filesystem::exists(dir_ / "data" / "postmaster.pid")) {
     running_ = true;  // started by CTest's fixture (testing/postgres_main.cpp)
     return;
@@ -107,6 +129,7 @@ postgres_server::~postgres_server() {
   if (running_) stop();
   std::error_code ignored;
   std::filesystem::remove_all(dir_, ignored);
+  if (handle_ != dir_) std::filesystem::remove(handle_, ignored);
 }
 
 void postgres_server::start() {

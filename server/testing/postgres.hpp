@@ -16,8 +16,9 @@ class postgres_server {
   // it exits. Throws std::runtime_error with PostgreSQL's own log when it cannot start.
   static postgres_server& shared();
 
-  // A server in `dir` (created, or taken over when one already runs there). owned: stopped and
-  // removed when this object goes. Tests that stop the server use one of their own this way.
+  // A server in `dir` (created, or taken over when one already runs there): a link to a fresh
+  // folder in the system's temporary directory, which the postgres user can reach wherever `dir`
+  // is. owned: stopped and removed (folder and link) when this object goes. Tests that stop the server use one of their own this way.
   postgres_server(std::filesystem::path dir, bool owned);
 
   // A new, empty database for one test, and the URI to reach it as a role with a password (the
@@ -36,6 +37,7 @@ class postgres_server {
  private:
   void admin(const std::string& sql);
 
+  std::filesystem::path handle_;
   std::filesystem::path dir_;
   bool owned_ = true;
   std::filesystem::path bin_;

@@ -22,6 +22,10 @@ int main(int argc, char** argv) {
         const landing::testing::postgres_server leftover(dir, true);
       }
       std::error_code ignored;
+      // The folder a link left behind points into the temporary directory (postgres.hpp).
+      if (std::filesystem::is_symlink(dir)) {
+        std::filesystem::remove_all(std::filesystem::read_symlink(dir), ignored);
+      }
       std::filesystem::remove_all(dir, ignored);
       // Not owned: it must outlive this process, for the tests.
       landing::testing::postgres_server server(dir, false);
