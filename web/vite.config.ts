@@ -6,7 +6,7 @@ import { readStillKey } from './scripts/still-key.mjs';
 import { selfHostedDraco } from './scripts/vite-plugin-self-hosted-draco.mjs';
 import { parseSampleRate } from './src/vitals/sampleRate.ts';
 
-// The page names the emblem's still images (src/lib/still.ts) by the hash of what decides their
+// The page names the emblem's still images (src/sections/banner/still.ts) by the hash of what decides their
 // pixels; scripts/render-still.mjs renders them under the same names after `vite build`. Hashing
 // the inputs, not the images, is what lets the page know the names before the images exist.
 const stillKey = await readStillKey(fileURLToPath(new URL('.', import.meta.url)));

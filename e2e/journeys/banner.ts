@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { HOLD_MS, PAUSE_MS, TYPE_MS } from '../../web/src/lib/typing';
+import { HOLD_MS, PAUSE_MS, TYPE_MS } from '../../web/src/sections/banner/typing';
 import type { Tab } from '../engines/tab';
 import { messages, type Locale } from '../support/locales';
 

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { POPUP_HIDE_MS } from '../../web/src/lib/popup';
+import { POPUP_HIDE_MS } from '../../web/src/sections/contact/popup';
 import type { Tab } from '../engines/tab';
 import { FIELDS, type Lead } from '../support/lead';
 import { t, type Locale } from '../support/locales';

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
-import { CASES } from '../../web/src/lib/caseData';
-import { SERVICES } from '../../web/src/lib/services';
+import { CASES } from '../../web/src/sections/cases/caseData';
+import { SERVICES } from '../../web/src/sections/services/services';
 import type { Tab } from '../engines/tab';
 import { FIELDS, type Lead } from '../support/lead';
 import { t, type Locale } from '../support/locales';

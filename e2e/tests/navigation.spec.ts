@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { CASES } from '../../web/src/lib/caseData';
-import { SERVICES } from '../../web/src/lib/services';
+import { CASES } from '../../web/src/sections/cases/caseData';
+import { SERVICES } from '../../web/src/sections/services/services';
 import { partIdFor } from '../../web/src/sections/header/navigation';
 import { expectLandedOn, openLanding } from '../support/landing';
 import { LOCALES, messages, t, type Locale } from '../support/locales';

@@ -9,9 +9,9 @@ import path from 'node:path';
 /** Files, relative to web/, that decide how the stills look and where they are served. */
 export const STILL_INPUTS = [
   'public/models/emblem.glb',
-  'src/lib/emblemLook.ts',
-  'src/lib/scene.ts',
-  'src/lib/still.ts',
+  'src/sections/banner/emblemLook.ts',
+  'src/sections/banner/scene.ts',
+  'src/sections/banner/still.ts',
   'src/sections/banner/loadEmblem.ts',
   'src/sections/banner/renderStill.ts',
   'scripts/render-still.mjs',

@@ -5,7 +5,7 @@ import { createI18n, loadLocale } from '../i18n/i18n';
 import ru from '../i18n/locales/ru.json';
 import type { Locale } from '../lib/constants';
 import { App } from './App';
-import { mockMatchMedia } from './testing';
+import { mockMatchMedia } from '../test/matchMedia';
 
 afterEach(() => {
   vi.unstubAllGlobals();

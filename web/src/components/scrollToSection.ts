@@ -1,4 +1,4 @@
-import { prefersReducedMotion } from './useMediaQuery';
+import { prefersReducedMotion } from '../lib/motion';
 
 /**
  * Scrolls smoothly to the section with this id and records it in the URL, as the anchor link

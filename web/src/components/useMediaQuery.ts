@@ -19,7 +19,3 @@ export function useMediaQuery(query: string): boolean {
     typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
   return useSyncExternalStore(subscribe, getSnapshot, () => false);
 }
-
-export const prefersReducedMotion = (): boolean =>
-  typeof window.matchMedia === 'function' &&
-  window.matchMedia('(prefers-reduced-motion: reduce)').matches;

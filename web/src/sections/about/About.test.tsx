@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createTestI18n } from '../../lib/test-i18n';
+import { createTestI18n } from '../../test/i18n';
 import en from '../../i18n/locales/en.json';
 import ru from '../../i18n/locales/ru.json';
 import { About } from './About';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render } from '@testing-library/react';
-import { SCENE_FALLBACK_MS } from '../../lib/scene';
-import { stillFor, stillUrl } from '../../lib/still';
+import { SCENE_FALLBACK_MS } from './scene';
+import { stillFor, stillUrl } from './still';
 import { BannerModel } from './BannerModel';
 import { FAILED_NOTICE, NO_WEBGL_NOTICE } from './notices';
 
@@ -11,7 +11,7 @@ const browser = vi.hoisted(() => ({
   loads: 0,
 }));
 
-vi.mock('../../lib/webgl', () => ({ hasWebGL: () => browser.webgl }));
+vi.mock('./webgl', () => ({ hasWebGL: () => browser.webgl }));
 
 vi.mock('./loadScene', () => ({
   loadScene: async () => {

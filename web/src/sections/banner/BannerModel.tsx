@@ -1,7 +1,7 @@
 import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { afterLoadAndIdle } from '../../lib/idle';
-import { SCENE_FALLBACK_MS } from '../../lib/scene';
-import { hasWebGL } from '../../lib/webgl';
+import { SCENE_FALLBACK_MS } from './scene';
+import { hasWebGL } from './webgl';
 import { EmblemStill } from './EmblemStill';
 import type { LoadedScene } from './loadScene';
 import { FAILED_NOTICE, NO_WEBGL_NOTICE } from './notices';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
 import type { Group } from 'three';
-import { AMBIENT_INTENSITY, GLOW_LIGHT, KEY_LIGHT, RIM_LIGHT } from '../../lib/emblemLook';
-import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR, cameraDistance, maxDpr } from '../../lib/scene';
+import { AMBIENT_INTENSITY, GLOW_LIGHT, KEY_LIGHT, RIM_LIGHT } from './emblemLook';
+import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR, cameraDistance, maxDpr } from './scene';
 import { prefersReducedMotion } from '../../lib/motion';
 import { EmblemModel } from './EmblemModel';
 import { RotateOnlyControls } from './RotateOnlyControls';

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { useFrame } from '@react-three/fiber';
 import type { Group } from 'three';
-import { MODEL_ROTATION, MODEL_SCALE } from '../../lib/emblemLook';
-import { ROTATION_PER_FRAME } from '../../lib/scene';
+import { MODEL_ROTATION, MODEL_SCALE } from './emblemLook';
+import { ROTATION_PER_FRAME } from './scene';
 
 interface EmblemModelProps {
   /** The loaded emblem (loadEmblem). */

@@ -1,4 +1,4 @@
-import { STILL_DENSITIES, stillFor, stillUrl } from '../../lib/still';
+import { STILL_DENSITIES, stillFor, stillUrl } from './still';
 import { useWindowWidth } from './useWindowWidth';
 
 /**

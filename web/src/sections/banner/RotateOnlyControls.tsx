@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useThree } from '@react-three/fiber';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
-import { ORBIT_MIN_WIDTH } from '../../lib/scene';
+import { ORBIT_MIN_WIDTH } from './scene';
 import { useWindowWidth } from './useWindowWidth';
 
 /** Drag to turn the emblem at 720 px and wider; never zoom or pan, so page scrolling stays free. */

@@ -1,7 +1,7 @@
 import type { Group } from 'three';
 import { DRACOLoader } from 'three/addons/loaders/DRACOLoader.js';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-import { DRACO_DECODER_PATH, DRACO_WORKER_LIMIT, MODEL_URL } from '../../lib/scene';
+import { DRACO_DECODER_PATH, DRACO_WORKER_LIMIT, MODEL_URL } from './scene';
 
 let emblem: Promise<Group> | undefined;
 

@@ -16,9 +16,9 @@ import {
   MODEL_SCALE,
   RIM_LIGHT,
   type Light,
-} from '../../lib/emblemLook';
-import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR, cameraDistance } from '../../lib/scene';
-import { STILL_DENSITIES, STILLS, stillUrl } from '../../lib/still';
+} from './emblemLook';
+import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR, cameraDistance } from './scene';
+import { STILL_DENSITIES, STILLS, stillUrl } from './still';
 import { loadEmblem } from './loadEmblem';
 
 /** A still as a PNG data URL, and the path the build serves it at. */

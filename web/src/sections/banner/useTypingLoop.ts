@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { prefersReducedMotion } from '../../lib/motion';
-import { initialTypingState, nextTyping, visibleText, type TypingState } from '../../lib/typing';
+import { initialTypingState, nextTyping, visibleText, type TypingState } from './typing';
 
 /**
  * The visible part of the rotating slogan. It starts with the first phrase whole (as the server

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { iconUrl, socialUrl, type CaseItem } from '../../lib/cases';
+import { iconUrl, socialUrl, type CaseItem } from './cases';
 import { docsUrl } from '../../lib/docs';
 import { srcSet } from '../../lib/images';
 import { toLocale } from '../../lib/locale';

@@ -1,9 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { CASES } from '../../lib/caseData';
-import type { CaseItem } from '../../lib/cases';
+import { CASES } from './caseData';
+import type { CaseItem } from './cases';
 import { DOCS_BASE_URL } from '../../lib/docs';
-import { createTestI18n } from '../../lib/test-i18n';
+import { createTestI18n } from '../../test/i18n';
 import en from '../../i18n/locales/en.json';
 import ru from '../../i18n/locales/ru.json';
 import { Cases } from './Cases';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CASES } from '../../lib/caseData';
+import { CASES } from './caseData';
 import { CaseCard } from './CaseCard';
 import { useCaseHighlight } from './useCaseHighlight';
 import { usePinnedTitleFade } from './usePinnedTitleFade';

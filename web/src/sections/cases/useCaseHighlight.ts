@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { HIGHLIGHT_MAX_WIDTH, nearestToCentre } from '../../lib/highlight';
-import { useMediaQuery } from './useMediaQuery';
+import { HIGHLIGHT_MAX_WIDTH, nearestToCentre } from './highlight';
+import { useMediaQuery } from '../../components/useMediaQuery';
 
 const NARROW = `(max-width: ${HIGHLIGHT_MAX_WIDTH}px)`;
 const THRESHOLDS = [0, 0.25, 0.5, 0.75, 1];

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { HIGHLIGHT_MAX_WIDTH, pinnedTitleOpacity } from '../../lib/highlight';
-import { useMediaQuery } from './useMediaQuery';
+import { HIGHLIGHT_MAX_WIDTH, pinnedTitleOpacity } from './highlight';
+import { useMediaQuery } from '../../components/useMediaQuery';
 
 const WIDE = `(min-width: ${HIGHLIGHT_MAX_WIDTH + 1}px)`;
 

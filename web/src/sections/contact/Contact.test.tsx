@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createTestI18n } from '../../lib/test-i18n';
-import { POPUP_FADE_MS, POPUP_HIDE_MS } from '../../lib/popup';
+import { createTestI18n } from '../../test/i18n';
+import { POPUP_FADE_MS, POPUP_HIDE_MS } from './popup';
 import en from '../../i18n/locales/en.json';
 import ru from '../../i18n/locales/ru.json';
 import { Contact } from './Contact';

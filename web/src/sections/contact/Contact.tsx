@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Lead } from '../../lib/contactApi';
+import type { Lead } from './contactApi';
 import { ContactForm } from './ContactForm';
 import './contact.css';
 

@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lead } from '../../lib/contactApi';
-import { CONTACT_ENDPOINT } from '../../lib/contactApi';
+import type { Lead } from './contactApi';
+import { CONTACT_ENDPOINT } from './contactApi';
 import { toLocale } from '../../lib/locale';
-import { POPUP_FADE_MS } from '../../lib/popup';
-import type { ContactField } from '../../lib/validation';
+import { POPUP_FADE_MS } from './popup';
+import type { ContactField } from './validation';
 import { useContactForm } from './useContactForm';
 
 interface ContactFormProps {

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { sendLead, type Lead } from '../../lib/contactApi';
+import { sendLead, type Lead } from './contactApi';
 import type { Locale } from '../../lib/locale';
-import { POPUP_HIDE_MS } from '../../lib/popup';
+import { POPUP_HIDE_MS } from './popup';
 import {
   CONTACT_FIELDS,
   validateContact,
   type ContactField,
   type ContactInput,
-} from '../../lib/validation';
+} from './validation';
 
 const EMPTY: ContactInput = { name: '', social: '', email: '', message: '' };
 

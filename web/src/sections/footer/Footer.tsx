@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SocialLinks } from '../../components/SocialLinks';
-import { NAV_GROUPS } from '../header/navigation';
+import { NAV_GROUPS } from '../../lib/navigation';
 import './Footer.css';
 
 /** The page footer: the copyright line, the section links, and the Telegram and X links. */

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { mockMatchMedia } from '../../app/testing';
+import { mockMatchMedia } from '../../test/matchMedia';
 import { createI18n, loadLocale } from '../../i18n/i18n';
 import en from '../../i18n/locales/en.json';
 import ru from '../../i18n/locales/ru.json';

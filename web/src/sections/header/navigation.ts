@@ -7,10 +7,6 @@ export interface NavigationEntry {
   link: string | null;
 }
 
-/** The navigation groups in section-id order: hover sets currentSectionId to the index. */
-export const NAV_GROUPS = ['cases', 'services', 'about'] as const;
-export type NavGroup = (typeof NAV_GROUPS)[number];
-
 /**
  * The part id a card selects: the spec's title map (Web3 0, Web2 1, Telegram 2, Softs 3), else
  * the card's position, which is the same order in both languages.

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createTestI18n } from '../../lib/test-i18n';
+import { createTestI18n } from '../../test/i18n';
 import ru from '../../i18n/locales/ru.json';
 import { Marquees } from './Marquees';
 

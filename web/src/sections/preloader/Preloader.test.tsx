@@ -4,7 +4,7 @@ import { act, render as rtlRender, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../i18n/i18n';
-import { mockMatchMedia } from '../../app/testing';
+import { mockMatchMedia } from '../../test/matchMedia';
 import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../lib/constants';
 import { Preloader } from './Preloader';
 import { PRELOADER_VIDEO } from './video';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/BrandMark';
-import { prefersReducedMotion } from '../../components/useMediaQuery';
+import { prefersReducedMotion } from '../../lib/motion';
 import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../lib/constants';
 import { PRELOADER_VIDEO } from './video';
 import './Preloader.css';

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { DOCS_BASE_URL } from '../../lib/docs';
-import { createTestI18n } from '../../lib/test-i18n';
-import { CHIP_STAGGER_MS, SERVICES } from '../../lib/services';
+import { createTestI18n } from '../../test/i18n';
+import { CHIP_STAGGER_MS, SERVICES } from './services';
 import en from '../../i18n/locales/en.json';
 import ru from '../../i18n/locales/ru.json';
 import { Services } from './Services';

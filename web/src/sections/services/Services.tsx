@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { docsUrl } from '../../lib/docs';
 import { toLocale } from '../../lib/locale';
-import { CHIP_STAGGER_MS, CHIP_TEXT_COLOR, SERVICES } from '../../lib/services';
+import { CHIP_STAGGER_MS, CHIP_TEXT_COLOR, SERVICES } from './services';
 import { useStaggeredReveal } from './useStaggeredReveal';
 import './services.css';
 

@@ -1,5 +1,5 @@
 import { isContactField, type ContactField, type ContactInput } from './validation';
-import type { Locale } from './locale';
+import type { Locale } from '../../lib/locale';
 
 export const CONTACT_ENDPOINT = '/api/contact';
 /** A lead that has not been answered by then counts as not sent (the text stays in the form). */

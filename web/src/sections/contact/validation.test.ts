@@ -1,4 +1,4 @@
-import vectors from '../../../contract/contact-validation.json';
+import vectors from '../../../../contract/contact-validation.json';
 import { validateContact, type ContactInput } from './validation';
 
 interface Vector {
