@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SectionHeading, SectionShell } from '../../components/SectionShell';
 import { srcSet } from '../../lib/images';
 import { toLocale } from '../../lib/locale';
 import { BENTO_TILES, bentoImageBase } from './bento';
@@ -15,35 +16,30 @@ export function About() {
   const items = t('bento.items', { returnObjects: true }) as BentoItem[];
 
   return (
-    <section id="about" className="about" aria-labelledby="about-title">
-      <div className="about__inner">
-        <h2 id="about-title" className="section-title about__title">
-          {t('whoWeAre.title')}
-        </h2>
-        <p className="section-lead about__lead">{t('whoWeAre.lead')}</p>
-        <ul className="about__grid">
-          {BENTO_TILES.map((tile, index) => {
-            const base = bentoImageBase(locale, index);
-            return (
-              <li key={index} className={`about__tile about__tile--${tile.shape}`}>
-                <picture>
-                  <source type="image/avif" srcSet={srcSet(base, 'avif')} sizes={tile.sizes} />
-                  <source type="image/webp" srcSet={srcSet(base, 'webp')} sizes={tile.sizes} />
-                  <img
-                    className="about__image"
-                    src={`${base}-960.webp`}
-                    alt={items[index]?.alt ?? ''}
-                    width={tile.width}
-                    height={tile.height}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                </picture>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+    <SectionShell id="about">
+      <SectionHeading section="about" title={t('whoWeAre.title')} lead={t('whoWeAre.lead')} />
+      <ul className="about__grid">
+        {BENTO_TILES.map((tile, index) => {
+          const base = bentoImageBase(locale, index);
+          return (
+            <li key={index} className={`about__tile about__tile--${tile.shape}`}>
+              <picture>
+                <source type="image/avif" srcSet={srcSet(base, 'avif')} sizes={tile.sizes} />
+                <source type="image/webp" srcSet={srcSet(base, 'webp')} sizes={tile.sizes} />
+                <img
+                  className="about__image"
+                  src={`${base}-960.webp`}
+                  alt={items[index]?.alt ?? ''}
+                  width={tile.width}
+                  height={tile.height}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </picture>
+            </li>
+          );
+        })}
+      </ul>
+    </SectionShell>
   );
 }

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionHeading, SectionShell } from '../../components/SectionShell';
 import { CASES } from './caseData';
 import { CaseCard } from './CaseCard';
 import { useCaseHighlight } from './useCaseHighlight';
@@ -14,31 +15,26 @@ export function Cases() {
   const { cards, active } = useCaseHighlight(CASES.length);
 
   return (
-    <section id="cases" className="cases" aria-labelledby="cases-title">
-      <div className="cases__inner">
-        <div className="cases__aside">
-          <div ref={title} className="cases__pinned">
-            <h2 id="cases-title" className="section-title cases__title">
-              {t('cases.title')}
-            </h2>
-            <p className="section-lead cases__lead">{t('cases.lead')}</p>
-          </div>
+    <SectionShell id="cases">
+      <div className="cases__aside">
+        <div ref={title} className="cases__pinned">
+          <SectionHeading section="cases" title={t('cases.title')} lead={t('cases.lead')} />
         </div>
-        <ol ref={list} className="cases__list">
-          {CASES.map((item, index) => (
-            <li key={item.id} className="cases__item">
-              <CaseCard
-                item={item}
-                index={index}
-                active={index === active}
-                ref={(el) => {
-                  cards.current[index] = el;
-                }}
-              />
-            </li>
-          ))}
-        </ol>
       </div>
-    </section>
+      <ol ref={list} className="cases__list">
+        {CASES.map((item, index) => (
+          <li key={item.id} className="cases__item">
+            <CaseCard
+              item={item}
+              index={index}
+              active={index === active}
+              ref={(el) => {
+                cards.current[index] = el;
+              }}
+            />
+          </li>
+        ))}
+      </ol>
+    </SectionShell>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SectionHeading, SectionShell } from '../../components/SectionShell';
 import type { Lead } from './contactApi';
 import { ContactForm } from './ContactForm';
 import './contact.css';
@@ -13,24 +14,23 @@ export function Contact({ onSend }: ContactProps) {
   const { t } = useTranslation();
   const steps = t('feedbackForm.steps', { returnObjects: true }) as string[];
   return (
-    <section id="contact" className="contact" aria-labelledby="contact-title">
-      <div className="contact__inner">
-        <div className="contact__intro">
-          <h2 id="contact-title" className="section-title contact__title">
-            {t('feedbackForm.title')}
-          </h2>
-          <p className="section-lead contact__lead">{t('feedbackForm.lead')}</p>
-          <h3 className="contact__steps-title">{t('feedbackForm.stepsTitle')}</h3>
-          <ol className="contact__steps">
-            {steps.map((step) => (
-              <li key={step} className="contact__step">
-                {step}
-              </li>
-            ))}
-          </ol>
-        </div>
-        <ContactForm onSend={onSend} />
+    <SectionShell id="contact">
+      <div className="contact__intro">
+        <SectionHeading
+          section="contact"
+          title={t('feedbackForm.title')}
+          lead={t('feedbackForm.lead')}
+        />
+        <h3 className="contact__steps-title">{t('feedbackForm.stepsTitle')}</h3>
+        <ol className="contact__steps">
+          {steps.map((step) => (
+            <li key={step} className="contact__step">
+              {step}
+            </li>
+          ))}
+        </ol>
       </div>
-    </section>
+      <ContactForm onSend={onSend} />
+    </SectionShell>
   );
 }

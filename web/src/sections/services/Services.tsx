@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SectionHeading, SectionShell } from '../../components/SectionShell';
 import { docsUrl } from '../../lib/docs';
 import { toLocale } from '../../lib/locale';
 import { CHIP_STAGGER_MS, CHIP_TEXT_COLOR, SERVICES } from './services';
@@ -12,35 +13,34 @@ export function Services() {
   const { ref, shown, armed } = useStaggeredReveal(SERVICES.length, CHIP_STAGGER_MS);
 
   return (
-    <section id="services" className="services" aria-labelledby="services-title">
-      <div className="services__inner">
-        <h2 id="services-title" className="section-title services__title">
-          {t('whatWeOffer.title')}
-        </h2>
-        <p className="section-lead services__lead">{t('whatWeOffer.lead')}</p>
-        <ul ref={ref} className={`services__chips${armed ? ' services__chips--armed' : ''}`}>
-          {SERVICES.map((service, index) => (
-            <li
-              key={service.key}
-              className={`services__chip${index < shown ? ' services__chip--visible' : ''}`}
+    <SectionShell id="services">
+      <SectionHeading
+        section="services"
+        title={t('whatWeOffer.title')}
+        lead={t('whatWeOffer.lead')}
+      />
+      <ul ref={ref} className={`services__chips${armed ? ' services__chips--armed' : ''}`}>
+        {SERVICES.map((service, index) => (
+          <li
+            key={service.key}
+            className={`services__chip${index < shown ? ' services__chip--visible' : ''}`}
+          >
+            <a
+              className="services__link"
+              href={docsUrl(service.slug, locale)}
+              target="_blank"
+              rel="noopener"
+              style={{ backgroundColor: service.color, color: CHIP_TEXT_COLOR }}
             >
-              <a
-                className="services__link"
-                href={docsUrl(service.slug, locale)}
-                target="_blank"
-                rel="noopener"
-                style={{ backgroundColor: service.color, color: CHIP_TEXT_COLOR }}
-              >
-                {t(`whatWeOffer.services.${service.key}`)}
-                <span className="services__arrow" aria-hidden="true">
-                  ↗
-                </span>
-                <span className="services__sr">{t('whatWeOffer.newTab')}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+              {t(`whatWeOffer.services.${service.key}`)}
+              <span className="services__arrow" aria-hidden="true">
+                ↗
+              </span>
+              <span className="services__sr">{t('whatWeOffer.newTab')}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </SectionShell>
   );
 }
