@@ -6,7 +6,7 @@
 #include <future>
 
 #include "storage/sqlite/store.hpp"
-#include "storage/testing.hpp"
+#include "temp_folder.hpp"
 
 namespace landing::leads {
 namespace {
@@ -26,7 +26,7 @@ bool stored(const lead_writer::outcome& result) {
 }
 
 TEST(writer, commits_concurrent_leads_and_reports_each_id) {
-  const storage::testing::temp_folder dir;
+  const landing::testing::temp_folder dir;
   storage::sqlite::store store(dir.file("leads.db"));
   rate_limiter limits(1000, 1);
   std::atomic<int> commits{0};
@@ -47,7 +47,7 @@ TEST(writer, commits_concurrent_leads_and_reports_each_id) {
 }
 
 TEST(writer, answers_leads_over_the_limit_with_the_wait_and_stores_the_rest) {
-  const storage::testing::temp_folder dir;
+  const landing::testing::temp_folder dir;
   storage::sqlite::store store(dir.file("leads.db"));
   rate_limiter limits(3, 1);
   std::vector<std::future<lead_writer::outcome>> results;
@@ -74,7 +74,7 @@ TEST(writer, answers_leads_over_the_limit_with_the_wait_and_stores_the_rest) {
 }
 
 TEST(writer, answers_every_request_with_nothing_when_the_store_refuses) {
-  const storage::testing::temp_folder dir;
+  const landing::testing::temp_folder dir;
   storage::sqlite::options refuse_all;
   refuse_all.disk_reserve_bytes = std::uint64_t{1} << 62;  // more than any disk has free
   storage::sqlite::store store(dir.file("leads.db"), refuse_all);
@@ -89,7 +89,7 @@ TEST(writer, answers_every_request_with_nothing_when_the_store_refuses) {
 }
 
 TEST(writer, answers_queued_requests_when_stopped) {
-  const storage::testing::temp_folder dir;
+  const landing::testing::temp_folder dir;
   storage::sqlite::store store(dir.file("leads.db"));
   rate_limiter limits(1000, 1);
   std::vector<std::future<lead_writer::outcome>> ids;

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "site/compress.hpp"
-#include "storage/testing.hpp"
+#include "temp_folder.hpp"
 
 namespace landing::site {
 namespace {
@@ -27,7 +27,7 @@ class site_load : public ::testing::Test {
     std::ofstream(file, std::ios::binary) << bytes;
   }
   site load() { return site::load(dir_.path); }
-  storage::testing::temp_folder dir_;
+  landing::testing::temp_folder dir_;
 };
 
 TEST_F(site_load, takes_the_builds_compressed_forms_so_the_first_answer_is_compressed) {

@@ -14,8 +14,8 @@
 #include "postgres.hpp"
 #include "storage/postgres/store.hpp"
 #include "storage/sqlite/store.hpp"
-#include "storage/testing.hpp"
 #include "storage/ulid.hpp"
+#include "temp_folder.hpp"
 
 namespace landing::storage {
 namespace {

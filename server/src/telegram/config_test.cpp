@@ -7,7 +7,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "storage/testing.hpp"
+#include "temp_folder.hpp"
 
 namespace landing::telegram {
 namespace {
@@ -22,7 +22,7 @@ environment env_of(std::map<std::string, std::string> values) {
   };
 }
 
-std::string write(const storage::testing::temp_folder& dir, const std::string& name,
+std::string write(const landing::testing::temp_folder& dir, const std::string& name,
                   const std::string& text) {
   const auto path = dir.file(name);
   std::ofstream(path, std::ios::binary) << text;
@@ -37,7 +37,7 @@ TEST(telegram_config, reads_the_token_from_the_variable_for_make_run_and_tests) 
 }
 
 TEST(telegram_config, reads_the_token_file_whatever_line_ending_it_was_saved_with) {
-  const storage::testing::temp_folder dir;
+  const landing::testing::temp_folder dir;
   for (const std::string ending : {"", "\n", "\r\n", "  \n\n", "\t"}) {
     const auto file = write(dir, "token", token + ending);
     EXPECT_EQ(config_from(env_of({{"TELEGRAM_BOT_TOKEN_FILE", file}})).token, token)
@@ -46,11 +46,11 @@ TEST(telegram_config, reads_the_token_file_whatever_line_ending_it_was_saved_wit
 }
 
 TEST(telegram_config, reads_the_systemd_credential) {
-  const storage::testing::temp_folder dir;
+  const landing::testing::temp_folder dir;
   write(dir, "telegram-bot-token", std::string(token) + "\n");
   EXPECT_EQ(config_from(env_of({{"CREDENTIALS_DIRECTORY", dir.path.string()}})).token, token);
   // A credentials folder without this credential leaves the variable in charge.
-  const storage::testing::temp_folder empty;
+  const landing::testing::temp_folder empty;
   EXPECT_EQ(config_from(env_of({{"CREDENTIALS_DIRECTORY", empty.path.string()},
                                 {"TELEGRAM_BOT_TOKEN", "from-variable"}}))
                 .token,
@@ -58,7 +58,7 @@ TEST(telegram_config, reads_the_systemd_credential) {
 }
 
 TEST(telegram_config, a_named_file_wins_over_the_credential) {
-  const storage::testing::temp_folder dir;
+  const landing::testing::temp_folder dir;
   write(dir, "telegram-bot-token", "credential");
   const auto file = write(dir, "token", "file");
   EXPECT_EQ(config_from(env_of({{"CREDENTIALS_DIRECTORY", dir.path.string()},
@@ -70,7 +70,7 @@ TEST(telegram_config, a_named_file_wins_over_the_credential) {
 // Every way a token file can be wrong is refused at start, and the message names the file but
 // never a token.
 TEST(telegram_config, refuses_a_missing_empty_or_ambiguous_token_file_without_quoting_it) {
-  const storage::testing::temp_folder dir;
+  const landing::testing::temp_folder dir;
   const auto blank = write(dir, "blank", " \n");
   const auto two = write(dir, "two", std::string(token) + "\n" + token + "\n");
   const auto good = write(dir, "good", token);

@@ -8,7 +8,7 @@
 #include <future>
 
 #include "storage/sqlite/store.hpp"
-#include "storage/testing.hpp"
+#include "temp_folder.hpp"
 #include "vitals/testing.hpp"
 
 namespace landing::vitals {
@@ -16,7 +16,7 @@ namespace {
 
 // A real store and recorder behind the endpoint; `wait` is what the rate limit answers.
 struct fixture {
-  storage::testing::temp_folder dir;
+  landing::testing::temp_folder dir;
   storage::sqlite::store store{dir.file("leads.db")};
   storage::turns turns;
   counters stats;
@@ -122,7 +122,7 @@ TEST(vitals_endpoint, a_stopped_recorder_or_intake_answers_503_and_counts_the_dr
 }
 
 TEST(vitals_endpoint, a_full_intake_answers_503_at_once_and_counts_the_drop) {
-  const storage::testing::temp_folder dir;
+  const landing::testing::temp_folder dir;
   storage::sqlite::store store(dir.file("leads.db"));
   storage::turns turns;
   counters stats;

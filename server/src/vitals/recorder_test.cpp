@@ -6,7 +6,7 @@
 #include <future>
 
 #include "storage/sqlite/store.hpp"
-#include "storage/testing.hpp"
+#include "temp_folder.hpp"
 #include "vitals/testing.hpp"
 
 namespace landing::vitals {
@@ -30,7 +30,7 @@ recorder_options quick(std::int64_t today = 20100) {
 }
 
 TEST(vitals_recorder, writes_every_offered_beacon_by_stop) {
-  const storage::testing::temp_folder dir;
+  const landing::testing::temp_folder dir;
   storage::sqlite::store store(dir.file("leads.db"));
   storage::turns turns;
   counters stats;
@@ -43,7 +43,7 @@ TEST(vitals_recorder, writes_every_offered_beacon_by_stop) {
 }
 
 TEST(vitals_recorder, a_lone_beacon_is_written_after_the_flush_interval_without_a_stop) {
-  const storage::testing::temp_folder dir;
+  const landing::testing::temp_folder dir;
   storage::sqlite::store store(dir.file("leads.db"));
   storage::turns turns;
   counters stats;
@@ -60,7 +60,7 @@ TEST(vitals_recorder, a_lone_beacon_is_written_after_the_flush_interval_without_
 }
 
 TEST(vitals_recorder, takes_beacons_while_a_lead_holds_the_writer_and_writes_them_after) {
-  const storage::testing::temp_folder dir;
+  const landing::testing::temp_folder dir;
   storage::sqlite::store store(dir.file("leads.db"));
   storage::turns turns;
   counters stats;
@@ -90,7 +90,7 @@ TEST(vitals_recorder, takes_beacons_while_a_lead_holds_the_writer_and_writes_the
 }
 
 TEST(vitals_recorder, keeps_the_retention_days_and_prunes_older_ones_at_start) {
-  const storage::testing::temp_folder dir;
+  const landing::testing::temp_folder dir;
   storage::sqlite::store store(dir.file("leads.db"));
   storage::vitals_aggregate row;
   row.key = {0, "/:locale", "en", "mobile", "LCP"};
@@ -111,7 +111,7 @@ TEST(vitals_recorder, keeps_the_retention_days_and_prunes_older_ones_at_start) {
 }
 
 TEST(vitals_recorder, a_refused_write_loses_only_beacons_and_counts_them) {
-  const storage::testing::temp_folder dir;
+  const landing::testing::temp_folder dir;
   struct statvfs space {};
   ASSERT_EQ(::statvfs(dir.path.c_str(), &space), 0);
   storage::sqlite::options tight;

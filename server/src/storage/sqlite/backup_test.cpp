@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "storage/sqlite/store.hpp"
-#include "storage/testing.hpp"
+#include "temp_folder.hpp"
 
 namespace landing::storage::sqlite {
 namespace {

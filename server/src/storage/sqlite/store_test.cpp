@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "storage/sqlite/migrations.hpp"
-#include "storage/testing.hpp"
+#include "temp_folder.hpp"
 
 namespace landing::storage::sqlite {
 namespace {

@@ -4,8 +4,8 @@
 #include <random>
 #include <string>
 
-// Helpers for the storage tests (header-only, used by tests alone).
-namespace landing::storage::testing {
+// For tests of any room (header-only, used by tests alone).
+namespace landing::testing {
 
 // A fresh folder under the system's temporary directory, removed with everything in it. Tests
 // use database files, never :memory:, so WAL and synchronous=FULL are what is exercised.
@@ -26,4 +26,4 @@ struct temp_folder {
   std::filesystem::path path;
 };
 
-}  // namespace landing::storage::testing
+}  // namespace landing::testing
