@@ -15,7 +15,7 @@
 #include <filesystem>
 #include <string>
 
-#include "app/app.hpp"
+#include "app/router.hpp"
 #include "http/headers.hpp"
 #include "http/session.hpp"
 #include "leads/contact_endpoint.hpp"
@@ -41,8 +41,8 @@ struct world {
     files.add("/robots.txt", "User-agent: *\n");
     store = std::make_unique<storage::sqlite::store>((folder / "leads.db").string());
     writer = std::make_unique<leads::lead_writer>(*store, limiter, true, [] {});
-    contact = std::make_unique<leads::contact_endpoint>(*writer, files, stats,
-                                                        std::vector<http::network>{});
+    contact =
+        std::make_unique<leads::contact_endpoint>(*writer, stats, std::vector<http::network>{});
     health = std::make_unique<app::health_monitor>(
         *store, false, [] { return std::size_t{0}; }, app::health_monitor::options{});
     app::services parts;
@@ -51,7 +51,7 @@ struct world {
     parts.contact = contact.get();
     parts.health = health.get();
     parts.hosts = app::host_policy({"localhost:8080", "studio.example"}, "https://studio.example");
-    application = std::make_unique<app::application>(parts);
+    application = std::make_unique<app::router>(parts);
     state.app = application.get();
     state.security_headers = http::security_header_block(false);
     state.max_connections = 100;
@@ -71,7 +71,7 @@ struct world {
   std::unique_ptr<leads::lead_writer> writer;
   std::unique_ptr<leads::contact_endpoint> contact;
   std::unique_ptr<app::health_monitor> health;
-  std::unique_ptr<app::application> application;
+  std::unique_ptr<app::router> application;
   http::server_state state;
 };
 

@@ -1,5 +1,8 @@
-#include "app/app.hpp"
+#include "app/router.hpp"
+
+#include "app/contact_answer.hpp"
 #include "site/handler.hpp"
+#include "site/locale.hpp"
 
 namespace landing::app {
 namespace {
@@ -23,7 +26,7 @@ route classify(const http::request& req) {
   return route::site;
 }
 
-bool application::misdirected(const http::request& req) const {
+bool router::misdirected(const http::request& req) const {
   // Probes and scrapers ask by address (Caddy's health checks, Prometheus): they are answered
   // under any name, and say nothing a rebinding attacker could use.
   const auto which = classify(req);
@@ -34,7 +37,7 @@ bool application::misdirected(const http::request& req) const {
   return !host.empty() && !parts_.hosts.allows(host);
 }
 
-http::response application::redirect_to_origin(const http::request& req) const {
+http::response router::redirect_to_origin(const http::request& req) const {
   const bool page = classify(req) == route::site && (req.method == "GET" || req.method == "HEAD");
   if (!page || parts_.hosts.origin().empty() || !req.target.starts_with('/')) {
     return http::json_response(421, R"({"error":"misdirected"})");
@@ -46,7 +49,7 @@ http::response application::redirect_to_origin(const http::request& req) const {
   return res;
 }
 
-std::size_t application::body_limit(std::string_view target) const {
+std::size_t router::body_limit(std::string_view target) const {
   http::request target_only;
   target_only.target = target;
   // An update carries the lead's whole message back (up to 4096 characters, maybe escaped).
@@ -55,20 +58,26 @@ std::size_t application::body_limit(std::string_view target) const {
   return http::limits::body_bytes;
 }
 
-bool application::is_async(const http::request& req) const {
+bool router::is_async(const http::request& req) const {
   if (req.method != "POST" || misdirected(req)) return false;
   const auto which = classify(req);
   return (which == route::contact && parts_.contact) || (which == route::vitals && parts_.vitals) ||
          (which == route::telegram && parts_.webhook);
 }
 
-void application::handle_async(const http::request& req, std::function<void(http::response)> done) {
+void router::handle_async(const http::request& req, std::function<void(http::response)> done) {
   if (classify(req) == route::vitals) return parts_.vitals->handle(req, std::move(done));
   if (classify(req) == route::telegram) return parts_.webhook->handle(req, std::move(done));
-  parts_.contact->handle(req, std::move(done));
+  // Worked out now, while the request is there: the answer may come from the writer's thread.
+  std::string fallback_locale(
+      site::negotiate_locale(req.header("Cookie"), req.header("Accept-Language")));
+  parts_.contact->handle(req, [files = parts_.files, fallback = std::move(fallback_locale),
+                               done = std::move(done)](const leads::contact_outcome& outcome) {
+    done(contact_answer(*files, outcome, fallback));
+  });
 }
 
-http::response application::handle(const http::request& req) {
+http::response router::handle(const http::request& req) {
   if (misdirected(req)) return redirect_to_origin(req);
   const bool readable = req.method == "GET" || req.method == "HEAD";
   switch (classify(req)) {
@@ -101,17 +110,17 @@ http::response application::handle(const http::request& req) {
   return method_not_allowed("GET, HEAD");
 }
 
-void application::answered(std::string_view target, unsigned status) {
+void router::answered(std::string_view target, unsigned status) {
   http::request target_only;
   target_only.target = target;
   parts_.stats->count_request(classify(target_only), status);
 }
 
-void application::draining() {
+void router::draining() {
   if (parts_.health) parts_.health->set_draining();
 }
 
-void application::connection_refused() {
+void router::connection_refused() {
   parts_.stats->connections_refused.fetch_add(1, std::memory_order_relaxed);
 }
 

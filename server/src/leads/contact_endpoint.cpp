@@ -2,13 +2,14 @@
 
 #include <boost/json/serialize.hpp>
 
+#include "common/locales.hpp"
 #include "common/log.hpp"
 #include "http/same_origin.hpp"
 #include "leads/contact_request.hpp"
-#include "site/handler.hpp"
-#include "site/locale.hpp"
 
 namespace landing::leads {
+
+using kind = contact_outcome::kind;
 
 http::response errors_response(const field_errors& errors) {
   boost::json::object fields;
@@ -16,59 +17,80 @@ http::response errors_response(const field_errors& errors) {
   return http::json_response(422, boost::json::serialize(boost::json::object{{"errors", fields}}));
 }
 
-void contact_endpoint::handle(const http::request& req, std::function<void(http::response)> done) {
+http::response json_answer(const contact_outcome& outcome) {
+  switch (outcome.what) {
+    case kind::accepted:
+      return http::json_response(202,
+                                 boost::json::serialize(boost::json::object{{"id", outcome.id}}));
+    case kind::invalid:
+      return errors_response(outcome.errors);
+    case kind::malformed:
+      return http::json_response(400, R"({"errors":{"body":"invalid_json"}})");
+    case kind::rate_limited: {
+      auto res = http::error_response(429, "rate_limited");
+      res.set("Retry-After", std::to_string(outcome.retry_after_s));
+      return res;
+    }
+    case kind::cross_site:
+      return http::error_response(403, "cross_site");
+    case kind::unsupported_media:
+      return http::error_response(415, "unsupported_media_type");
+    case kind::unavailable:
+      break;
+  }
+  return http::error_response(503, "unavailable");
+}
+
+void contact_endpoint::handle(const http::request& req, std::function<void(contact_outcome)> done) {
+  contact_outcome out;
   if (!http::is_same_origin(req)) {
     stats_.leads_rejected.fetch_add(1, std::memory_order_relaxed);
-    return done(http::error_response(403, "cross_site"));
+    out.what = kind::cross_site;
+    return done(std::move(out));
   }
-  const auto kind = kind_of(req.header("Content-Type"));
-  if (kind == body_kind::unsupported)
-    return done(http::error_response(415, "unsupported_media_type"));
-  const bool form = kind == body_kind::form;
-  auto parsed = form ? parse_form(req.body) : parse_json(req.body);
+  const auto body = kind_of(req.header("Content-Type"));
+  if (body == body_kind::unsupported) {
+    out.what = kind::unsupported_media;
+    return done(std::move(out));
+  }
+  out.form = body == body_kind::form;
+  auto parsed = out.form ? parse_form(req.body) : parse_json(req.body);
   if (parsed.malformed) {
-    return done(http::json_response(400, R"({"errors":{"body":"invalid_json"}})"));
+    out.what = kind::malformed;
+    return done(std::move(out));
   }
-  // Form answers are pages, so they need a language even when the posted one is bad.
-  const std::string locale = site::is_supported_locale(parsed.locale)
-                                 ? parsed.locale
-                                 : std::string(site::negotiate_locale(
-                                       req.header("Cookie"), req.header("Accept-Language")));
+  if (is_supported_locale(parsed.locale)) out.locale = parsed.locale;
   if (!parsed.errors.empty()) {
     stats_.leads_rejected.fetch_add(1, std::memory_order_relaxed);
-    return done(form ? site::localized_page(files_, locale, "form-error", 422)
-                     : errors_response(parsed.errors));
+    out.what = kind::invalid;
+    out.errors = std::move(parsed.errors);
+    return done(std::move(out));
   }
   auto client = http::client_address(req, trusted_proxies_);
-  storage::new_lead item{normalize(parsed.fields), locale, std::move(client),
+  storage::new_lead item{normalize(parsed.fields), out.locale, std::move(client),
                          !parsed.website.empty()};
   const bool spam = item.spam;
   const auto masked = log::mask_email(item.fields.email);
   // The rate limit is asked by the writer, with the rest of its batch: when it is shared between
   // replicas, it is a database round trip, which has no place on an I/O thread.
-  writer_.submit(std::move(item), [this, done = std::move(done), form, locale, spam,
-                                   masked](lead_writer::outcome result) {
+  writer_.submit(std::move(item), [this, done = std::move(done), out = std::move(out), spam,
+                                   masked](lead_writer::outcome result) mutable {
     if (result.what == lead_writer::outcome::rate_limited) {
       stats_.leads_rate_limited.fetch_add(1, std::memory_order_relaxed);
-      auto res = form ? site::localized_page(files_, locale, "form-error", 429)
-                      : http::error_response(429, "rate_limited");
-      res.set("Retry-After", std::to_string(result.retry_after_s));
-      return done(std::move(res));
+      out.what = kind::rate_limited;
+      out.retry_after_s = result.retry_after_s;
+      return done(std::move(out));
     }
     if (result.what != lead_writer::outcome::stored) {
-      return done(http::error_response(503, "unavailable"));
+      out.what = kind::unavailable;
+      return done(std::move(out));
     }
     (spam ? stats_.leads_spam : stats_.leads_accepted).fetch_add(1, std::memory_order_relaxed);
     log::info(spam ? "lead_spam" : "lead_accepted",
-              {{"id", result.id}, {"locale", locale}, {"email", masked}});
-    if (form) {
-      http::response res;
-      res.status = 303;
-      res.set("Location", "/" + locale + "/thanks");
-      res.set("Cache-Control", "no-store");
-      return done(std::move(res));
-    }
-    done(http::json_response(202, boost::json::serialize(boost::json::object{{"id", result.id}})));
+              {{"id", result.id}, {"locale", out.locale}, {"email", masked}});
+    out.what = kind::accepted;
+    out.id = result.id;
+    done(std::move(out));
   });
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "common/metrics.hpp"
@@ -8,33 +10,48 @@
 #include "http/response.hpp"
 #include "leads/validation.hpp"
 #include "leads/writer.hpp"
-#include "site/site.hpp"
 
 namespace landing::leads {
 
+// What became of one POST /api/contact. The endpoint decides; the answer's form (JSON for the
+// page's script, a page for the form posted without JavaScript) is the caller's.
+struct contact_outcome {
+  enum class kind {
+    accepted,           // stored, durable: 202, or the thanks page
+    invalid,            // fields refused: 422 with each field's code, or the form's error page
+    malformed,          // not JSON at all: 400
+    rate_limited,       // this client sent too many: 429 with Retry-After
+    cross_site,         // posted by another site's page: 403
+    unsupported_media,  // neither JSON nor a form: 415
+    unavailable,        // the store cannot take it now: 503
+  };
+  kind what = kind::unavailable;
+  bool form = false;   // posted by the page's own form, without JavaScript
+  std::string locale;  // the lead's language; empty when the posted one is not the site's
+  field_errors errors;
+  std::string id;                  // accepted: the lead's id
+  std::int64_t retry_after_s = 0;  // rate_limited
+};
+
 // POST /api/contact (contract/api-contact.md). Everything up to the write is decided on the
-// calling thread; the answer waits for the writer's commit, so 202 means durable.
+// calling thread; the outcome waits for the writer's commit, so `accepted` means durable.
 class contact_endpoint {
  public:
   // trusted_proxies: whose X-Forwarded-For names the client (http::client_address).
-  contact_endpoint(lead_writer& writer, const site::site& files, metrics& stats,
-                   std::vector<http::network> trusted_proxies)
-      : writer_(writer),
-        files_(files),
-        stats_(stats),
-        trusted_proxies_(std::move(trusted_proxies)) {}
+  contact_endpoint(lead_writer& writer, metrics& stats, std::vector<http::network> trusted_proxies)
+      : writer_(writer), stats_(stats), trusted_proxies_(std::move(trusted_proxies)) {}
 
   // Calls done exactly once, on any thread; req is valid only during this call.
-  void handle(const http::request& req, std::function<void(http::response)> done);
+  void handle(const http::request& req, std::function<void(contact_outcome)> done);
 
  private:
   lead_writer& writer_;
-  const site::site& files_;
   metrics& stats_;
   std::vector<http::network> trusted_proxies_;
 };
 
-// The answers, as plain functions of the outcome, shared by tests.
+// The JSON API's answer to an outcome (contract/api-contact.md).
+http::response json_answer(const contact_outcome& outcome);
 http::response errors_response(const field_errors& errors);
 
 }  // namespace landing::leads

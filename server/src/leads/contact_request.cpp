@@ -4,8 +4,8 @@
 #include <boost/json/parse.hpp>
 #include <optional>
 
+#include "common/locales.hpp"
 #include "common/utf8.hpp"
-#include "site/locale.hpp"
 
 namespace landing::leads {
 namespace {
@@ -50,7 +50,7 @@ bool assign(contact_request& out, std::string_view key, std::string value) {
 
 void finish(contact_request& out) {
   for (auto& [field, code] : validate(out.fields)) out.errors.emplace(field, code);
-  if (!site::is_supported_locale(out.locale)) out.errors.emplace("locale", "invalid");
+  if (!is_supported_locale(out.locale)) out.errors.emplace("locale", "invalid");
 }
 
 int hex_value(char c) {

@@ -17,8 +17,6 @@ std::string lower(std::string_view text) {
 
 }  // namespace
 
-bool is_supported_locale(std::string_view tag) { return tag == "en" || tag == "ru"; }
-
 std::string_view cookie_value(std::string_view cookie_header, std::string_view name) {
   while (!cookie_header.empty()) {
     const auto semi = cookie_header.find(';');

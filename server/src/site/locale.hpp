@@ -2,11 +2,12 @@
 
 #include <string_view>
 
+#include "common/locales.hpp"
+
 namespace landing::site {
 
-inline constexpr std::string_view default_locale = "ru";
-
-bool is_supported_locale(std::string_view tag);
+using landing::default_locale;
+using landing::is_supported_locale;
 
 // The spec's start-up choice, server side: a saved `user-locale` cookie wins, then
 // Accept-Language by quality (full tag, then without region: ru-RU -> ru), else ru.

@@ -14,7 +14,7 @@
 
 namespace landing::app {
 
-// Everything the routes need, wired by main.
+// Everything the routes need, wired by app/server.cpp.
 struct services {
   const site::site* files = nullptr;
   metrics* stats = nullptr;
@@ -29,9 +29,13 @@ struct services {
 route classify(const http::request& req);
 
 // The server's one http::handler: which path goes to which room.
-class application final : public http::handler {
+class router final : public http::handler {
  public:
-  explicit application(services parts) : parts_(std::move(parts)) {}
+  explicit router(services parts) : parts_(std::move(parts)) {}
+
+  // The Host names to answer for. The default list names the port actually bound (--listen may
+  // say 0), so it is set once the server listens, before it accepts anything.
+  void set_hosts(host_policy hosts) { parts_.hosts = std::move(hosts); }
 
   [[nodiscard]] std::size_t body_limit(std::string_view target) const override;
   [[nodiscard]] bool is_async(const http::request& req) const override;

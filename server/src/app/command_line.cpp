@@ -1,0 +1,195 @@
+#include "app/command_line.hpp"
+
+#include "common/duration.hpp"
+
+namespace landing::app {
+namespace {
+
+void define_server_options(CLI::App& cli, config& cfg) {
+  cli.add_option("--listen", cfg.listen, "address:port to listen on")
+      ->envname("LANDING_LISTEN")
+      ->capture_default_str();
+  cli.add_option("--site", cfg.site, "folder with the built site")
+      ->envname("LANDING_SITE")
+      ->capture_default_str();
+  cli.add_option("--db", cfg.db,
+                 "where leads live: an SQLite file, or a PostgreSQL URI (postgresql://…) that "
+                 "several replicas share")
+      ->envname("LANDING_DB")
+      ->capture_default_str();
+  cli.add_option("--threads", cfg.threads, "I/O threads (0: one per core)")
+      ->envname("LANDING_THREADS");
+  cli.add_option("--max-connections", cfg.max_connections, "open connections at most")
+      ->envname("LANDING_MAX_CONNECTIONS")
+      ->capture_default_str();
+  cli.add_flag("--hsts", cfg.hsts, "send Strict-Transport-Security (behind TLS only)")
+      ->envname("LANDING_HSTS");
+  cli.add_flag("--reuse-port", cfg.reuse_port,
+               "share the port with the process that replaces this one (SO_REUSEPORT): start "
+               "the new one, then stop this one, and no connection is refused")
+      ->envname("LANDING_REUSE_PORT");
+  cli.add_option("--drain-delay-ms", cfg.drain_delay_ms,
+                 "after SIGTERM, keep serving this long while /healthz says draining, so a "
+                 "proxy's health check moves traffic away first (at most 5000)")
+      ->envname("LANDING_DRAIN_DELAY_MS")
+      ->check(CLI::Range(0L, 5000L))
+      ->capture_default_str();
+  cli.add_option("--max-connections-per-client", cfg.max_connections_per_client,
+                 "open connections from one address at most (trusted proxies excepted)")
+      ->envname("LANDING_MAX_CONNECTIONS_PER_CLIENT")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--trust-proxy", cfg.trust_proxy,
+                 "address range of a proxy whose X-Forwarded-For names the client, such as "
+                 "127.0.0.1/32 (repeatable, or comma-separated)")
+      ->envname("LANDING_TRUST_PROXY")
+      ->delimiter(',');
+  cli.add_option("--host", cfg.hosts,
+                 "a Host name to answer for, as name or name:port; '*' for any (repeatable, or "
+                 "comma-separated; default: the site origin's host and this machine's loopback "
+                 "names on the listening port)")
+      ->envname("LANDING_HOSTS")
+      ->delimiter(',');
+  cli.add_option("--origin", cfg.origin,
+                 "the site's public origin, where pages asked for under another host are "
+                 "redirected (default: the one the site was built for, from .site.json)")
+      ->envname("LANDING_ORIGIN");
+  cli.add_option("--disk-reserve-mb", cfg.disk_reserve_mb,
+                 "free space kept for recording deliveries; below it new leads get 503")
+      ->envname("LANDING_DISK_RESERVE_MB")
+      ->capture_default_str();
+  cli.add_flag("--debug", cfg.debug, "log every request")->envname("LANDING_DEBUG");
+  cli.add_option("--rate-limit-burst", cfg.rate_burst, "leads a client may send at once")
+      ->envname("LANDING_RATE_LIMIT_BURST")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--rate-limit-per-minute", cfg.rate_per_minute, "leads a client regains a minute")
+      ->envname("LANDING_RATE_LIMIT_PER_MINUTE")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--delivery-backoff-base-ms", cfg.backoff_base_ms, "first retry delay")
+      ->envname("LANDING_DELIVERY_BACKOFF_BASE_MS")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--delivery-backoff-cap-ms", cfg.backoff_cap_ms, "longest retry delay")
+      ->envname("LANDING_DELIVERY_BACKOFF_CAP_MS")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--delivery-timeout-ms", cfg.delivery_timeout_ms, "deadline of one Bot API call")
+      ->envname("LANDING_DELIVERY_TIMEOUT_MS")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--outbox-lease-ms", cfg.outbox_lease_ms,
+                 "how long a replica's claim on a lead lasts; a dead replica's leads go to "
+                 "another one after it")
+      ->envname("LANDING_OUTBOX_LEASE_MS")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--vitals-retention-days", cfg.vitals_retention_days,
+                 "days of Web Vitals aggregates kept, today included")
+      ->envname("LANDING_VITALS_RETENTION_DAYS")
+      ->check(CLI::Range(1, 3650))
+      ->capture_default_str();
+  cli.add_option("--vitals-rate-limit-burst", cfg.vitals_rate_burst,
+                 "Web Vitals beacons a client may send at once")
+      ->envname("LANDING_VITALS_RATE_LIMIT_BURST")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--vitals-rate-limit-per-minute", cfg.vitals_rate_per_minute,
+                 "Web Vitals beacons a client regains a minute")
+      ->envname("LANDING_VITALS_RATE_LIMIT_PER_MINUTE")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cli.add_option("--vitals-queue", cfg.vitals_queue,
+                 "Web Vitals beacons waiting to be checked at most; more are answered 503, "
+                 "dropped and counted")
+      ->envname("LANDING_VITALS_QUEUE")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
+      ->capture_default_str();
+  cli.add_option("--telegram-webhook-secret", cfg.webhook_secret,
+                 "take the chat's button clicks at POST /api/telegram/webhook, checked against "
+                 "this secret_token (1-256 of A-Z a-z 0-9 _ -), instead of polling getUpdates")
+      ->envname("TELEGRAM_WEBHOOK_SECRET");
+  cli.add_option("--triage-users", cfg.triage_users,
+                 "Telegram user ids whose clicks count (comma-separated; default: anyone in "
+                 "the chat)")
+      ->envname("LANDING_TRIAGE_USERS")
+      ->delimiter(',');
+  cli.add_option("--triage-remind-after", cfg.remind_after,
+                 "remind the chat once of a lead nobody took after this long (45s, 30m, 2h)")
+      ->envname("LANDING_TRIAGE_REMIND_AFTER")
+      ->check([](const std::string& text) {
+        return parse_duration(text) ? std::string() : "a duration such as 45s, 30m or 2h";
+      })
+      ->capture_default_str();
+  cli.add_option("--triage-utc-offset", cfg.utc_offset_minutes,
+                 "minutes east of UTC of the clock in the chat's status lines (180: Moscow)")
+      ->envname("LANDING_TRIAGE_UTC_OFFSET")
+      ->check(CLI::Range(-720, 840))
+      ->capture_default_str();
+}
+
+void define_commands(CLI::App& cli, config& cfg) {
+  const auto choose = [target = &cfg](command what) {
+    return [target, what] { target->what = what; };
+  };
+  auto* leads = cli.add_subcommand("leads", "operators' commands on the lead database");
+  leads->require_subcommand(1);
+  leads->fallthrough();
+  auto* list = leads->add_subcommand("list", "list leads")->fallthrough();
+  list->callback(choose(command::leads_list));
+  list->add_option("--status", cfg.leads_status,
+                   "pending, held, delivered or failed (the delivery); new, taken or done (the "
+                   "chat's triage); spam (either)")
+      ->check(CLI::IsMember(
+          {"pending", "held", "delivered", "failed", "new", "taken", "done", "spam"}));
+  auto* show = leads->add_subcommand("show", "show one lead")->fallthrough();
+  show->add_option("id", cfg.lead_id)->required();
+  show->callback(choose(command::leads_show));
+  auto* retry = leads->add_subcommand("retry", "deliver a failed lead again")->fallthrough();
+  retry->add_option("id", cfg.lead_id)->required();
+  retry->callback(choose(command::leads_retry));
+  auto* export_leads = leads->add_subcommand("export", "all leads as CSV")->fallthrough();
+  export_leads->add_flag("--csv")->description("CSV (the only format)")->required();
+  export_leads->callback(choose(command::leads_export));
+  auto* migrate_db = cli.add_subcommand(
+      "migrate-db",
+      "copy every lead from one database to another (SQLite to PostgreSQL); safe to run twice");
+  migrate_db->add_option("--from", cfg.copy_from, "the database to copy from")->required();
+  migrate_db->add_option("--to", cfg.copy_to, "the database to copy into")->required();
+  migrate_db->callback(choose(command::migrate_db));
+  auto* vitals_cmd = cli.add_subcommand("vitals", "real visitors' Web Vitals, from the database");
+  vitals_cmd->require_subcommand(1);
+  vitals_cmd->fallthrough();
+  auto* vitals_report =
+      vitals_cmd
+          ->add_subcommand("report",
+                           "per metric: count, p75, p90, p99 and the shares by rating; the Real "
+                           "Experience Score; the most frequent LCP elements and INP targets")
+          ->fallthrough();
+  vitals_report->callback(choose(command::vitals_report));
+  vitals_report->add_option("--days", cfg.vitals_request.days, "the last N days, today included")
+      ->check(CLI::Range(1, 3650))
+      ->capture_default_str();
+  vitals_report->add_option("--route", cfg.vitals_request.route,
+                            "only this route pattern (/:locale)");
+  vitals_report->add_option("--locale", cfg.vitals_request.locale, "only this locale (en, ru)");
+  vitals_report->add_option("--device", cfg.vitals_request.device, "only mobile or desktop");
+  vitals_report->add_flag("--json", cfg.vitals_request.json, "one JSON object instead of a table");
+  vitals_report->add_option("--html", cfg.vitals_request.html_file,
+                            "also write a self-contained HTML page with charts to this file");
+  auto* backup = cli.add_subcommand(
+      "backup", "a consistent copy of the SQLite database while the server runs (--db names it)");
+  backup->add_option("--to", cfg.backup_to, "the new file to write (never overwritten)")
+      ->required();
+  backup->callback(choose(command::backup));
+}
+
+}  // namespace
+
+void define_command_line(CLI::App& cli, config& cfg) {
+  define_server_options(cli, cfg);
+  define_commands(cli, cfg);
+}
+
+}  // namespace landing::app

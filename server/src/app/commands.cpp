@@ -1,0 +1,124 @@
+#include "app/commands.hpp"
+
+#include <filesystem>
+#include <iostream>
+
+#include "app/failure.hpp"
+#include "app/store.hpp"
+#include "leads/cli.hpp"
+#include "storage/copy.hpp"
+#include "storage/open.hpp"
+#include "storage/sqlite/backup.hpp"
+#include "vitals/cli.hpp"
+
+namespace landing::app {
+namespace {
+
+std::unique_ptr<storage::lead_store> open_for_command(const config& cfg, const std::string& db) {
+  auto options = store_options(cfg);
+  options.postgres.session = false;
+  return storage::open(db, options);
+}
+
+int migrate_db(const config& cfg) {
+  if (const auto problem = make_folder(cfg.copy_to); !problem.empty()) return fail(problem);
+  try {
+    auto from = open_for_command(cfg, cfg.copy_from);
+    auto to = open_for_command(cfg, cfg.copy_to);
+    const auto report = storage::copy_leads(*from, *to);
+    from->stop();
+    to->stop();
+    std::cout << "copied " << report.copied << " leads, " << report.already_there
+              << " were there already; " << report.verified << " of " << report.source_total
+              << " found in " << storage::describe(cfg.copy_to)
+              << " (each with its triage and click history); " << report.settings_copied
+              << " settings copied\n";
+    return report.verified == report.source_total ? 0 : 1;
+  } catch (const std::exception& e) {
+    return fail(std::string("migrate-db: ") + e.what());
+  }
+}
+
+int backup(const config& cfg) {
+  if (!storage::is_file(cfg.db)) {
+    return fail("backup: " + storage::describe(cfg.db) +
+                " is PostgreSQL; back it up with pg_dump (docs/deploy.md, Backups)");
+  }
+  try {
+    const auto report = storage::sqlite::backup(cfg.db, cfg.backup_to);
+    std::cout << "backed up " << report.leads << " leads (" << report.bytes << " bytes) to "
+              << cfg.backup_to << "; PRAGMA integrity_check: ok\n";
+    return 0;
+  } catch (const std::exception& e) {
+    return fail(std::string("backup: ") + e.what());
+  }
+}
+
+int vitals_report(const config& cfg) {
+  // A report reads; it never leaves an empty database where the server's was expected.
+  if (storage::is_file(cfg.db) && !std::filesystem::exists(cfg.db)) {
+    return fail("vitals report: no database at " + cfg.db +
+                " (the server makes it on its first start; --db names another)");
+  }
+  try {
+    const auto store = open_for_command(cfg, cfg.db);
+    const int code = vitals::cli::report(*store, cfg.vitals_request, std::cout, std::cerr);
+    store->stop();
+    return code;
+  } catch (const std::exception& e) {
+    return fail("database " + storage::describe(cfg.db) + ": " + e.what());
+  }
+}
+
+int leads_command(const config& cfg) {
+  if (const auto problem = make_folder(cfg.db); !problem.empty()) return fail(problem);
+  try {
+    const auto store = open_for_command(cfg, cfg.db);
+    int code = 0;
+    switch (cfg.what) {
+      case command::leads_list:
+        code = leads::cli::list(*store, cfg.leads_status, std::cout);
+        break;
+      case command::leads_show:
+        code = leads::cli::show(*store, cfg.lead_id, std::cout, std::cerr);
+        break;
+      case command::leads_retry:
+        code = leads::cli::retry(*store, cfg.lead_id, std::cout, std::cerr);
+        break;
+      default:
+        code = leads::cli::export_csv(*store, std::cout);
+        break;
+    }
+    store->stop();
+    return code;
+  } catch (const std::exception& e) {
+    return fail("database " + storage::describe(cfg.db) + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+std::string make_folder(const std::string& db) {
+  if (!storage::is_file(db)) return {};
+  std::error_code ec;
+  if (const auto parent = std::filesystem::path(db).parent_path(); !parent.empty()) {
+    std::filesystem::create_directories(parent, ec);
+    if (ec) return "cannot create " + parent.string() + ": " + ec.message();
+  }
+  return {};
+}
+
+int run_command(const config& cfg) {
+  switch (cfg.what) {
+    case command::migrate_db:
+      return migrate_db(cfg);
+    case command::backup:
+      return backup(cfg);
+    case command::vitals_report:
+      return vitals_report(cfg);
+    default:
+      return leads_command(cfg);
+  }
+}
+
+}  // namespace landing::app

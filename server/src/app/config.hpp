@@ -1,0 +1,67 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "vitals/cli.hpp"
+
+namespace landing::app {
+
+// What the command line asks for: serving, or one of the operators' commands.
+enum class command {
+  serve,
+  leads_list,
+  leads_show,
+  leads_retry,
+  leads_export,
+  migrate_db,
+  backup,
+  vitals_report,
+};
+
+// Every setting, as the command line and the environment give it (app/command_line.cpp says
+// what each means; docs/server.md explains them).
+struct config {
+  command what = command::serve;
+
+  std::string listen = "127.0.0.1:8080";
+  std::string site = "web/dist";
+  std::string db = "var/leads.db";
+  unsigned threads = 0;
+  std::size_t max_connections = 10000;
+  std::size_t max_connections_per_client = 128;
+  std::vector<std::string> trust_proxy;
+  std::vector<std::string> hosts;
+  std::string origin;
+  std::uint64_t disk_reserve_mb = 8;
+  bool hsts = false;
+  bool reuse_port = false;
+  long drain_delay_ms = 0;
+  bool debug = false;
+  double rate_burst = 5;
+  double rate_per_minute = 1;
+  long backoff_base_ms = 1000;
+  long backoff_cap_ms = 60000;
+  long delivery_timeout_ms = 10000;
+  long outbox_lease_ms = 30000;
+  int vitals_retention_days = 90;
+  double vitals_rate_burst = 20;
+  double vitals_rate_per_minute = 60;
+  std::size_t vitals_queue = 4096;
+  std::string webhook_secret;
+  std::vector<std::int64_t> triage_users;
+  std::string remind_after = "30m";
+  int utc_offset_minutes = 180;
+
+  // The operators' commands' own arguments.
+  std::string leads_status;
+  std::string lead_id;
+  std::string copy_from;
+  std::string copy_to;
+  std::string backup_to;
+  vitals::cli::report_request vitals_request;
+};
+
+}  // namespace landing::app

@@ -1,0 +1,35 @@
+#include "app/contact_answer.hpp"
+
+#include <string>
+
+#include "site/handler.hpp"
+
+namespace landing::app {
+
+using kind = leads::contact_outcome::kind;
+
+http::response contact_answer(const site::site& files, const leads::contact_outcome& outcome,
+                              std::string_view fallback_locale) {
+  if (!outcome.form) return leads::json_answer(outcome);
+  const std::string locale = outcome.locale.empty() ? std::string(fallback_locale) : outcome.locale;
+  switch (outcome.what) {
+    case kind::accepted: {
+      http::response res;
+      res.status = 303;
+      res.set("Location", "/" + locale + "/thanks");
+      res.set("Cache-Control", "no-store");
+      return res;
+    }
+    case kind::invalid:
+      return site::localized_page(files, locale, "form-error", 422);
+    case kind::rate_limited: {
+      auto res = site::localized_page(files, locale, "form-error", 429);
+      res.set("Retry-After", std::to_string(outcome.retry_after_s));
+      return res;
+    }
+    default:
+      return leads::json_answer(outcome);
+  }
+}
+
+}  // namespace landing::app

@@ -1,0 +1,185 @@
+// The composition of the server: which room's part is made from which, in what order they start,
+// and in what order they stop. A lead walks it top to bottom:
+//
+//   router (POST /api/contact) → leads::contact_endpoint (validate, decide)
+//     → leads::lead_writer (rate limit, one transaction: the lead and its outbox row)
+//     → delivery::lead_committed → telegram::outbox_worker → telegram::lead_sender → the chat
+//   and a button pressed in the chat comes back through telegram::update_poller (or the webhook)
+//     → telegram::desk → leads/triage's move → the store.
+#include "app/server.hpp"
+
+#include <functional>
+#include <memory>
+#include <thread>
+
+#include "app/commands.hpp"
+#include "app/delivery.hpp"
+#include "app/failure.hpp"
+#include "app/health.hpp"
+#include "app/hosts.hpp"
+#include "app/router.hpp"
+#include "app/store.hpp"
+#include "common/log.hpp"
+#include "http/forwarded.hpp"
+#include "http/server.hpp"
+#include "leads/contact_endpoint.hpp"
+#include "leads/rate_limit.hpp"
+#include "leads/writer.hpp"
+#include "site/compression.hpp"
+#include "site/origin.hpp"
+#include "site/site.hpp"
+#include "storage/open.hpp"
+#include "storage/turns.hpp"
+#include "telegram/config.hpp"
+#include "vitals/counters.hpp"
+#include "vitals/endpoint.hpp"
+#include "vitals/intake.hpp"
+#include "vitals/recorder.hpp"
+
+namespace landing::app {
+namespace {
+
+// Throws std::invalid_argument (or CLI11's) for a --listen or --trust-proxy it cannot read.
+http::server_options server_options(const config& cfg) {
+  http::server_options options;
+  options.endpoint = http::parse_endpoint(cfg.listen);
+  for (const auto& range : cfg.trust_proxy) {
+    for (auto& each : http::parse_networks(range)) options.trusted_proxies.push_back(each);
+  }
+  options.threads = cfg.threads ? cfg.threads : std::max(1U, std::thread::hardware_concurrency());
+  options.hsts = cfg.hsts;
+  options.reuse_port = cfg.reuse_port;
+  options.drain_delay = std::chrono::milliseconds(cfg.drain_delay_ms);
+  options.max_connections = cfg.max_connections;
+  options.max_connections_per_client = cfg.max_connections_per_client;
+  return options;
+}
+
+// Several replicas share the per-client limit through the store; one process keeps it itself.
+std::unique_ptr<leads::limiter> lead_limiter(storage::lead_store& store, const config& cfg) {
+  if (store.shared()) {
+    return std::make_unique<leads::shared_rate_limiter>(store, cfg.rate_burst, cfg.rate_per_minute);
+  }
+  return std::make_unique<leads::rate_limiter>(cfg.rate_burst, cfg.rate_per_minute);
+}
+
+void log_listening(const boost::asio::ip::tcp::endpoint& endpoint, const site::site& files,
+                   const http::server_options& options, const host_policy& hosts, bool telegram) {
+  boost::json::array names;
+  for (const auto& entry : hosts.entries()) names.emplace_back(entry);
+  log::info("listening", {{"address", endpoint.address().to_string()},
+                          {"port", endpoint.port()},
+                          {"files", files.size()},
+                          {"site_bytes", files.bytes()},
+                          {"precompressed", files.precompressed()},
+                          {"threads", options.threads},
+                          {"hosts", names},
+                          {"telegram", telegram}});
+}
+
+}  // namespace
+
+int serve(const config& cfg) {
+  if (const auto problem = make_folder(cfg.db); !problem.empty()) return fail(problem);
+  site::site files;
+  http::server_options options;
+  telegram::config telegram;
+  try {
+    files = site::site::load(cfg.site);
+    options = server_options(cfg);
+    telegram = telegram::config_from(telegram::process_environment());
+  } catch (const std::exception& e) {
+    return fail(e.what());
+  }
+  if (files.stale_precompressed() > 0) {
+    log::warn("precompressed_files_stale",
+              {{"count", files.stale_precompressed()},
+               {"effect", "they do not match their files; those are compressed at start instead"},
+               {"fix", "make build writes them again"}});
+  }
+  if (!cfg.webhook_secret.empty() && !telegram::valid_secret(cfg.webhook_secret)) {
+    return fail(
+        "--telegram-webhook-secret: Telegram takes 1 to 256 of A-Z, a-z, 0-9, _ and - only");
+  }
+  const auto origin = cfg.origin.empty() ? site::built_origin(cfg.site) : cfg.origin;
+
+  metrics stats;
+  vitals::counters vitals_stats;
+  storage::turns turns;
+  std::unique_ptr<storage::lead_store> store;
+  std::unique_ptr<delivery> deliveries;
+  std::unique_ptr<health_monitor> health;
+  std::unique_ptr<leads::limiter> limiter;
+  std::unique_ptr<leads::lead_writer> writer;
+  std::unique_ptr<vitals::recorder> vitals_recorder;
+  try {
+    store = storage::open(cfg.db, store_options(cfg));
+    deliveries = std::make_unique<delivery>(*store, telegram, cfg, stats);
+    const auto lead_committed = std::bind_front(&delivery::lead_committed, deliveries.get());
+    // Another replica's commit wakes this one's outbox too.
+    store->on_new_leads(lead_committed);
+    health = std::make_unique<health_monitor>(
+        *store, deliveries->configured(), std::bind_front(&delivery::unrecorded, deliveries.get()),
+        health_monitor::options{});
+    if (deliveries->configured()) {
+      health->set_updates_report(
+          std::bind_front(&telegram::update_status::report, &deliveries->updates()));
+    }
+    limiter = lead_limiter(*store, cfg);
+    writer = std::make_unique<leads::lead_writer>(*store, *limiter, !deliveries->configured(),
+                                                  lead_committed, &turns);
+    vitals::recorder_options measurement;
+    measurement.retention_days = cfg.vitals_retention_days;
+    vitals_recorder =
+        std::make_unique<vitals::recorder>(*store, turns, vitals_stats, std::move(measurement));
+  } catch (const std::exception& e) {
+    return fail("database " + storage::describe(cfg.db) + ": " + e.what());
+  }
+
+  leads::contact_endpoint contact(*writer, stats, options.trusted_proxies);
+  // Beacons have a per-client limit of their own, in this process: a lost beacon costs nothing,
+  // so replicas need not share it.
+  leads::rate_limiter beacon_limits(cfg.vitals_rate_burst, cfg.vitals_rate_per_minute);
+  vitals::intake beacon_checks(*vitals_recorder, vitals_stats, cfg.vitals_queue);
+  vitals::endpoint beacons(
+      beacon_checks, vitals_stats,
+      [&beacon_limits](const std::string& client) { return beacon_limits.acquire(client); },
+      options.trusted_proxies);
+  services parts;
+  parts.files = &files;
+  parts.stats = &stats;
+  parts.contact = &contact;
+  parts.vitals = &beacons;
+  parts.vitals_stats = &vitals_stats;
+  parts.webhook = deliveries->webhook();
+  parts.health = health.get();
+  router routes(parts);
+
+  {
+    // Started only now, so the exits above are not held up by compression.
+    const site::background_compression compressing(files);
+    try {
+      http::serve(options, routes, [&](const auto& endpoint) {
+        const auto listen_host = options.endpoint.address().to_string();
+        host_policy hosts(
+            cfg.hosts.empty() ? default_hosts(origin, listen_host, endpoint.port()) : cfg.hosts,
+            origin);
+        log_listening(endpoint, files, options, hosts, deliveries->configured());
+        routes.set_hosts(std::move(hosts));
+      });
+    } catch (const std::exception& e) {
+      return fail(std::string("cannot listen on ") + cfg.listen + ": " + e.what());
+    }
+  }
+  // In-flight requests are done; commit what they queued, then let the outbox finish its send.
+  writer->stop();
+  beacon_checks.stop();
+  vitals_recorder->stop();
+  deliveries->stop();
+  health->stop();
+  store->stop();
+  log::info("stopped");
+  return 0;
+}
+
+}  // namespace landing::app
