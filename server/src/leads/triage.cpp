@@ -69,10 +69,10 @@ move move_of(action what) {
   return {"new", "taken"};
 }
 
-std::vector<button> buttons_for(std::string_view status) {
-  if (status == "new") return {{"Беру", action::take}, {"Спам", action::spam}};
-  if (status == "taken") return {{"Готово", action::done}, {"Вернуть", action::release}};
-  if (status == "spam") return {{"Не спам", action::unspam}};
+std::vector<action> actions_for(std::string_view status) {
+  if (status == "new") return {action::take, action::spam};
+  if (status == "taken") return {action::done, action::release};
+  if (status == "spam") return {action::unspam};
   return {};
 }
 

@@ -30,12 +30,9 @@ struct move {
 };
 move move_of(action what);
 
-// The buttons of a lead's message in each status (labels in Russian, like the message): new:
-// «Беру», «Спам»; taken: «Готово», «Вернуть»; spam: «Не спам»; done: none.
-struct button {
-  std::string_view label;
-  action what;
-};
-std::vector<button> buttons_for(std::string_view status);
+// What can be done to a lead in each status, in the order its buttons show: new: take, spam;
+// taken: done, release; spam: unspam; done: nothing. Their words are the chat's
+// (telegram/keyboard).
+std::vector<action> actions_for(std::string_view status);
 
 }  // namespace landing::leads::triage

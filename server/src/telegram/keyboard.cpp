@@ -3,9 +3,24 @@
 #include <boost/json.hpp>
 #include <cstdio>
 
-#include "leads/triage.hpp"
-
 namespace landing::telegram {
+
+std::string_view label_of(leads::triage::action what) {
+  using leads::triage::action;
+  switch (what) {
+    case action::take:
+      return "Беру";
+    case action::spam:
+      return "Спам";
+    case action::done:
+      return "Готово";
+    case action::release:
+      return "Вернуть";
+    case action::unspam:
+      return "Не спам";
+  }
+  return "?";
+}
 
 std::string keyboard_json(std::string_view status, std::string_view lead_id) {
   return boost::json::serialize(keyboard(status, lead_id));
@@ -13,10 +28,9 @@ std::string keyboard_json(std::string_view status, std::string_view lead_id) {
 
 boost::json::value keyboard(std::string_view status, std::string_view lead_id) {
   boost::json::array row;
-  for (const auto& button : leads::triage::buttons_for(status)) {
-    row.push_back(
-        boost::json::object{{"text", button.label},
-                            {"callback_data", leads::triage::callback_data(button.what, lead_id)}});
+  for (const auto what : leads::triage::actions_for(status)) {
+    row.push_back(boost::json::object{
+        {"text", label_of(what)}, {"callback_data", leads::triage::callback_data(what, lead_id)}});
   }
   boost::json::array rows;
   if (!row.empty()) rows.push_back(std::move(row));

@@ -5,14 +5,18 @@
 #include <string>
 #include <string_view>
 
+#include "leads/triage.hpp"
 #include "storage/triage.hpp"
 
 // What a lead's message shows of its triage (issue 15): the inline keyboard of its status, and
 // the status line an edit adds under the lead's text.
 namespace landing::telegram {
 
-// reply_markup for sendMessage and editMessageText: the buttons leads::triage gives the status,
-// in one row; an empty keyboard for done, which removes the buttons.
+// A button's words, in Russian like the message: «Беру», «Спам», «Готово», «Вернуть», «Не спам».
+std::string_view label_of(leads::triage::action what);
+
+// reply_markup for sendMessage and editMessageText: a button for each action leads::triage
+// offers in the status, in one row; an empty keyboard for done, which removes the buttons.
 boost::json::value keyboard(std::string_view status, std::string_view lead_id);
 std::string keyboard_json(std::string_view status, std::string_view lead_id);
 

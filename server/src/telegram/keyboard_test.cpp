@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 namespace landing::telegram {
 namespace {
 
@@ -20,6 +22,16 @@ TEST(keyboard, follows_the_status_with_the_exact_callback_data) {
       keyboard_json("spam", id),
       R"({"inline_keyboard":[[{"text":"Не спам","callback_data":"unspam:01JD3Z6W8Q5N2R4T6V8X0Y2A4C"}]]})");
   EXPECT_EQ(keyboard_json("done", id), R"({"inline_keyboard":[]})");
+}
+
+TEST(keyboard, every_action_has_its_own_russian_label) {
+  using leads::triage::action;
+  const std::map<action, std::string_view> labels{{action::take, "Беру"},
+                                                  {action::spam, "Спам"},
+                                                  {action::done, "Готово"},
+                                                  {action::release, "Вернуть"},
+                                                  {action::unspam, "Не спам"}};
+  for (const auto& [what, label] : labels) EXPECT_EQ(label_of(what), label);
 }
 
 TEST(keyboard, the_status_line_names_who_and_when_on_the_studio_clock) {
