@@ -13,6 +13,7 @@ import type { NavigationEntry } from './navigation';
 import { PreviewPanel } from './PreviewPanel';
 import { useFocusTrap } from './useFocusTrap';
 import './Header.css';
+import './HeaderMenu.css';
 
 const MENU_ID = 'site-menu';
 

@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../lib/constants';
 import { useSwitchLocale } from '../../i18n/useSwitchLocale';
+import './LocaleSwitch.css';
 
 /**
  * The Eng / Ru switcher. Real links to /en and /ru, so it works without JavaScript; with it,

@@ -3,6 +3,7 @@ import { docsUrl } from '../../lib/docs';
 import type { Locale } from '../../lib/constants';
 import { useDocsStore } from '../../store/docs';
 import { partIdFor, type NavigationEntry } from './navigation';
+import './PreviewPanel.css';
 
 interface PreviewPanelProps {
   /** Element id, referenced by the nav link's aria-controls. */
