@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { NO_WEBGL_NOTICE } from '../../web/src/sections/banner/notices';
 import type { Tab } from '../engines/tab';
-import { until } from './wait';
+import { until } from '../support/wait';
 
 /**
  * The banner's emblem appears once the visitor has interacted: the live 3D canvas where the

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Tab } from '../engines/tab';
 import { t, type Locale } from '../support/locales';
-import { until } from './wait';
+import { until } from '../support/wait';
 
 const BURGER = '.header__burger';
 

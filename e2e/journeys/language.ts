@@ -3,7 +3,7 @@ import type { Tab } from '../engines/tab';
 import { foreignCopy, READ_PAGE_TEXT } from '../support/copy';
 import { t, type Locale } from '../support/locales';
 import { isDesktop } from '../support/viewports';
-import { until } from './wait';
+import { until } from '../support/wait';
 
 /** Clicks Eng or Ru in the header, through the burger menu on narrow screens. */
 export async function chooseLanguage(tab: Tab, from: Locale, to: Locale): Promise<void> {

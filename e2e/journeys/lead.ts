@@ -3,7 +3,7 @@ import { POPUP_HIDE_MS } from '../../web/src/sections/contact/popup';
 import type { Tab } from '../engines/tab';
 import { FIELDS, type Lead } from '../support/lead';
 import { t, type Locale } from '../support/locales';
-import { until } from './wait';
+import { until } from '../support/wait';
 
 interface PopupTiming {
   shown?: number;

@@ -4,9 +4,9 @@ import { SERVICES } from '../../web/src/sections/services/services';
 import type { Tab } from '../engines/tab';
 import { FIELDS, type Lead } from '../support/lead';
 import { t, type Locale } from '../support/locales';
-import { SECTION_IDS } from './landing';
+import { SECTION_IDS } from '../support/landing-steps';
 import { FORM } from './lead';
-import { until } from './wait';
+import { until } from '../support/wait';
 
 /**
  * With scripts off (and motion reduced, so no preloader): every section, the headline, each

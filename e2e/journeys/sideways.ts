@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Tab } from '../engines/tab';
-import { SECTION_IDS } from './landing';
+import { SECTION_IDS } from '../support/landing-steps';
 
 /**
  * A section that clips with `overflow: hidden` is a scroll container: focus, scrollIntoView or

@@ -1,12 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 import { playwrightTab } from '../engines/playwright';
 import type { Tab } from '../engines/tab';
-import * as journeys from '../journeys/landing';
+import * as steps from './landing-steps';
 import type { Locale } from './locales';
 
-export { SECTION_IDS } from '../journeys/landing';
+export { SECTION_IDS } from './landing-steps';
 
-// The Chromium-only specs use the journeys' steps through one Tab per page.
+// The Chromium-only specs use the shared steps through one Tab per page.
 const tabs = new WeakMap<Page, Tab>();
 export function tabOf(page: Page): Tab {
   let tab = tabs.get(page);
@@ -21,10 +21,10 @@ export async function openLanding(page: Page, baseUrl: string, locale: Locale): 
   await waitForHydration(page);
 }
 
-export const waitForHydration = (page: Page) => journeys.waitForHydration(tabOf(page));
+export const waitForHydration = (page: Page) => steps.waitForHydration(tabOf(page));
 export const expectNoHorizontalOverflow = (page: Page) =>
-  journeys.expectNoHorizontalOverflow(tabOf(page));
-export const scrollThrough = (page: Page) => journeys.scrollThrough(tabOf(page));
+  steps.expectNoHorizontalOverflow(tabOf(page));
+export const scrollThrough = (page: Page) => steps.scrollThrough(tabOf(page));
 
 /**
  * The section has been scrolled to: its heading sits fully in the window, below the fixed header

@@ -9,7 +9,7 @@ import {
   preloaderGone,
   scrollThrough,
   waitForHydration,
-} from '../journeys/landing';
+} from '../support/landing-steps';
 import { sendLeadThroughForm } from '../journeys/lead';
 import { postsWithoutJavaScript, readsWithoutJavaScript } from '../journeys/no-javascript';
 import { preloaderShowsLocksAndLeaves } from '../journeys/preloader';

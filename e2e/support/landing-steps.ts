@@ -1,6 +1,7 @@
+// The landing page's waits and whole-page checks through a Tab, so every engine's journeys and
+// the Chromium-only specs (through support/landing.ts) share them.
 import { expect } from '@playwright/test';
 import type { Tab } from '../engines/tab';
-import type { Locale } from '../support/locales';
 import { until } from './wait';
 
 /** The page's sections in reading order, by their anchor ids, then the footer. */
@@ -21,12 +22,6 @@ export async function waitForHydration(tab: Tab): Promise<void> {
     true,
     'the page hydrates',
   );
-}
-
-/** Opens /<locale> and waits until React has hydrated the page, so clicks reach handlers. */
-export async function openLanding(tab: Tab, baseUrl: string, locale: Locale): Promise<void> {
-  await tab.goto(`${baseUrl}/${locale}`);
-  await waitForHydration(tab);
 }
 
 /** The preloader has left the page (it covers everything and takes clicks while there). */
