@@ -1,9 +1,55 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+
+const web = import.meta.dirname;
+
+// Every section folder, read from the tree, so a new section is fenced in from its first file.
+const SECTIONS = readdirSync(`${web}/src/sections`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// The house layering: app/ composes the sections, a section stands alone, and lib/ and
+// components/ are shared ground that knows no section. Each zone forbids `target` to import
+// anything under `from`; tests count too, as they sit beside the code they test.
+const ZONES = [
+  ...SECTIONS.map((section) => ({
+    target: `./src/sections/${section}`,
+    from: './src/sections',
+    except: [`./${section}`],
+    message: `A section imports no other section: what two sections share goes to lib/ (pure) or components/ (UI).`,
+  })),
+  {
+    target: ['./src/sections', './src/lib', './src/components'],
+    from: './src/app',
+    message: 'Only app/ composes the page: nothing it composes imports app/.',
+  },
+  {
+    target: ['./src/lib', './src/components'],
+    from: './src/sections',
+    message: 'lib/ and components/ are shared by the sections and import none of them.',
+  },
+  {
+    target: './src/lib',
+    from: './src/components',
+    message: 'lib/ holds pure helpers: no React components.',
+  },
+];
+
+// What lib/ may not import at all: it is plain TypeScript that runs anywhere, React or not.
+const REACT_PACKAGES = [
+  'react',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+  'react-i18next',
+  '@react-three/*',
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-ssr', 'node_modules', 'public/libs'] },
@@ -15,6 +61,30 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without a resolver that knows .ts and .tsx, an import would resolve to nothing and pass.
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: web, zones: ZONES }],
+    },
+  },
+  {
+    files: ['src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: REACT_PACKAGES, message: 'lib/ holds pure helpers with no React.' }],
+        },
+      ],
     },
   },
   {

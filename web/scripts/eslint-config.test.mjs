@@ -1,0 +1,71 @@
+// @vitest-environment node
+// The layering in eslint.config.js is only worth having if it fires: each test lints a planted
+// file at a path inside src/ (the file need not exist; what it imports must) and reads the report.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { expect, test } from 'vitest';
+
+const web = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: web });
+
+/** The problems ESLint finds in `code` as if it were the file `file` (relative to web/). */
+async function lint(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(web, file) });
+  return result.messages.map((m) => ({ rule: m.ruleId, line: m.line, message: m.message }));
+}
+
+/** A module that imports each specifier and uses what it imports. */
+const importing = (...specifiers) =>
+  specifiers.map((s, i) => `import * as m${i} from '${s}';`).join('\n') +
+  `\nexport const used = [${specifiers.map((_, i) => `m${i}`).join(', ')}];\n`;
+
+const zone = (line, importPath) => ({
+  rule: 'import-x/no-restricted-paths',
+  line,
+  message: expect.stringContaining(`Unexpected path "${importPath}" imported in restricted zone`),
+});
+
+test('a section importing another section is reported', async () => {
+  const problems = await lint('src/sections/footer/Planted.ts', importing('../cases/Cases'));
+  expect(problems).toEqual([zone(1, '../cases/Cases')]);
+  expect(problems[0].message).toContain('A section imports no other section');
+});
+
+test('lib/ importing a section, a component or React is reported', async () => {
+  const code = importing('../sections/cases/caseData', '../components/SocialLinks', 'react');
+  expect(await lint('src/lib/planted.ts', code)).toEqual([
+    zone(1, '../sections/cases/caseData'),
+    zone(2, '../components/SocialLinks'),
+    {
+      rule: 'no-restricted-imports',
+      line: 3,
+      message: expect.stringContaining('lib/ holds pure helpers with no React'),
+    },
+  ]);
+});
+
+test('components/ importing a section or app/, and a section importing app/, are reported', async () => {
+  const shared = importing('../sections/header/navigation', '../app/site');
+  expect(await lint('src/components/Planted.ts', shared)).toEqual([
+    zone(1, '../sections/header/navigation'),
+    zone(2, '../app/site'),
+  ]);
+  expect(await lint('src/sections/about/Planted.ts', importing('../../app/site'))).toEqual([
+    zone(1, '../../app/site'),
+  ]);
+});
+
+test('the allowed directions pass: a section uses itself, lib/, components/; app/ uses sections', async () => {
+  const section = importing(
+    './caseData',
+    '../../lib/docs',
+    '../../components/useMediaQuery',
+    '../../store/docs',
+    '../../i18n/i18n',
+  );
+  expect(await lint('src/sections/cases/Planted.ts', section)).toEqual([]);
+  expect(await lint('src/lib/planted.ts', importing('./constants', './locale'))).toEqual([]);
+  expect(await lint('src/components/Planted.ts', importing('../lib/motion'))).toEqual([]);
+  expect(await lint('src/app/Planted.ts', importing('../sections/cases/Cases'))).toEqual([]);
+});
