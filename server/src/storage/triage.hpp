@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "storage/lead.hpp"
@@ -75,6 +76,40 @@ struct triage_count {
 }  // namespace landing::storage
 
 namespace landing::storage {
+
+// The desk's records: each lead's triage and its history, and the reminders.
+class triage_role {
+ public:
+  triage_role() = default;
+  triage_role(const triage_role&) = delete;
+  triage_role& operator=(const triage_role&) = delete;
+  virtual ~triage_role() = default;
+
+  // Moves the lead from status `from` to `to` and adds `action` to its history, in one
+  // transaction, only if it is in `from` when the transaction runs: of two managers clicking at
+  // once, exactly one moves it. Not applied (and the state as it is) when it was elsewhere; not
+  // found when no lead has the id. `click_id` (Telegram's callback query id, or empty) is kept
+  // with the history row: the same click handed over again (updates fetched twice around a
+  // crash) is `repeated` and changes nothing.
+  virtual triage_change change_triage(const std::string& id, const std::string& from,
+                                      const std::string& to, const std::string& action,
+                                      const actor& who, std::int64_t at_ms,
+                                      const std::string& click_id) = 0;
+  // The state of a lead that exists (new when nobody clicked yet).
+  virtual std::optional<triage_state> triage_of(const std::string& id) = 0;
+  // Its history, oldest first.
+  virtual std::vector<lead_event> events_of(const std::string& id) = 0;
+  // Every lead that has been clicked, with its state, for the operators' lists.
+  virtual std::vector<std::pair<std::string, triage_state>> triage_states() = 0;
+  // Delivered leads by status; a lead nobody clicked counts as new.
+  virtual std::vector<triage_count> triage_counts() = 0;
+  // Delivered leads still new, delivered at or before `delivered_before_ms`, whose message is
+  // known and that were never reminded of; the oldest first, at most `limit`.
+  virtual std::vector<reminder_due> due_reminders(std::int64_t delivered_before_ms, int limit) = 0;
+  // Marks the lead reminded unless it already was: true for the one caller (of any replica)
+  // that may send its reminder. Claimed before sending, so a reminder is never sent twice.
+  virtual bool claim_reminder(const std::string& id, std::int64_t at_ms) = 0;
+};
 
 // The state after a move to `to` by `who` at `at`: taking names the taker, done keeps them and
 // stamps the time, a move back to new or to spam clears both. Shared by the engines, which

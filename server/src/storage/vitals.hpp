@@ -65,4 +65,21 @@ struct vitals_query {
 // Targets kept per key; the others share the row with an empty target.
 inline constexpr std::size_t vitals_targets_kept = 20;
 
+// The aggregates' own role.
+class vitals_role {
+ public:
+  vitals_role() = default;
+  vitals_role(const vitals_role&) = delete;
+  vitals_role& operator=(const vitals_role&) = delete;
+  virtual ~vitals_role() = default;
+
+  // Adds the batch's counts to the stored ones in one transaction; concurrent writers
+  // (replicas) add up. Refused (storage::error) while free space is below twice the leads'
+  // reserve, so measurement never takes the room leads need.
+  virtual void add_vitals(const std::vector<vitals_aggregate>& batch) = 0;
+  virtual std::vector<vitals_aggregate> read_vitals(const vitals_query& query) = 0;
+  // Deletes the aggregates of days before `before_day`; how many rows went.
+  virtual std::int64_t prune_vitals(std::int64_t before_day) = 0;
+};
+
 }  // namespace landing::storage

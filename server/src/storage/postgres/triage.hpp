@@ -1,36 +1,28 @@
 #pragma once
 
-#include <map>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
-
-#include "storage/postgres/connection.hpp"
+#include "storage/postgres/database.hpp"
 #include "storage/triage.hpp"
 
-// Triage and settings in PostgreSQL, on a connection the store lends. Tables from migration 4.
 namespace landing::storage::postgres {
 
-// The lead's row is locked (FOR UPDATE) before its state is read, in a statement of its own, so
-// clicks on one lead from several replicas take turns and the check that it is still in `from`
-// holds for the write.
-triage_change change_triage(connection& conn, const std::string& id, const std::string& from,
-                            const std::string& to, const std::string& action, const actor& who,
-                            std::int64_t at_ms, const std::string& click_id);
-std::optional<triage_state> triage_of(connection& conn, const std::string& id);
-std::vector<lead_event> events_of(connection& conn, const std::string& id);
-std::vector<std::pair<std::string, triage_state>> triage_states(connection& conn);
-std::vector<triage_count> triage_counts(connection& conn);
-// Inside the caller's transaction (the delivery's).
-void note_message(connection& conn, const std::string& id, const sent_message& where);
-bool claim_reminder(connection& conn, const std::string& id, std::int64_t at_ms);
-std::optional<std::string> setting(connection& conn, const std::string& key);
-void set_setting(connection& conn, const std::string& key, const std::string& value);
-std::vector<std::pair<std::string, std::string>> settings(connection& conn);
-// The desk's rows of every lead that has any, by lead id; and writing one lead's back, inside the
-// caller's transaction (migrate-db).
-std::map<std::string, lead_desk> export_desks(connection& conn);
-void import_desk(connection& conn, const std::string& id, const lead_desk& desk);
+// The desk's tables in PostgreSQL (migration 4): each lead's triage, its history, its message and
+// reminder.
+class triage_tables : public virtual triage_role {
+ public:
+  explicit triage_tables(database& db) : db_(db) {}
+
+  triage_change change_triage(const std::string& id, const std::string& from, const std::string& to,
+                              const std::string& action, const actor& who, std::int64_t at_ms,
+                              const std::string& click_id) override;
+  std::optional<triage_state> triage_of(const std::string& id) override;
+  std::vector<lead_event> events_of(const std::string& id) override;
+  std::vector<std::pair<std::string, triage_state>> triage_states() override;
+  std::vector<triage_count> triage_counts() override;
+  std::vector<reminder_due> due_reminders(std::int64_t delivered_before_ms, int limit) override;
+  bool claim_reminder(const std::string& id, std::int64_t at_ms) override;
+
+ private:
+  database& db_;
+};
 
 }  // namespace landing::storage::postgres

@@ -1,4 +1,4 @@
-#include "storage/store.hpp"
+#include "storage/fault.hpp"
 
 namespace landing::storage {
 

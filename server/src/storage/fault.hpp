@@ -1,0 +1,37 @@
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "storage/lead.hpp"
+
+namespace landing::storage {
+
+// Why the store cannot take a lead now. The values are what /healthz reports.
+enum class fault {
+  none,          // writable
+  missing,       // the database file was deleted or moved away while open
+  read_only,     // its file system turned read-only
+  disk_full,     // free space is below the reserve kept for recording deliveries
+  write_failed,  // the last write failed and no write has succeeded since
+  unavailable,   // it cannot be opened or read at all (for PostgreSQL: not connected)
+};
+
+std::string_view fault_name(fault f);
+
+// What a check of the store found, with the outbox figures read in the same pass.
+struct health {
+  fault problem = fault::none;
+  std::string reason;  // for operators; empty when all is well
+  outbox_stats outbox;
+  bool leader = true;
+};
+
+// Thrown by every operation when the store cannot do it; `what()` is for operators and logs.
+struct error : std::runtime_error {
+  error(fault f, const std::string& reason) : std::runtime_error(reason), problem(f) {}
+  fault problem;
+};
+
+}  // namespace landing::storage

@@ -1,0 +1,108 @@
+#include "storage/postgres/database.hpp"
+
+#include <algorithm>
+
+#include "common/log.hpp"
+#include "storage/postgres/migrations.hpp"
+#include "storage/ulid.hpp"
+
+namespace landing::storage::postgres {
+namespace {
+
+std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
+
+}  // namespace
+
+bool is_uri(std::string_view db) {
+  return db.starts_with("postgresql://") || db.starts_with("postgres://");
+}
+
+fault fault_of(const error& e) {
+  if (e.connection_lost || e.sqlstate.starts_with("08")) return fault::unavailable;
+  if (e.sqlstate.starts_with("53")) return fault::disk_full;  // insufficient resources
+  if (e.sqlstate == "25006") return fault::read_only;         // a standby
+  return fault::write_failed;
+}
+
+database::database(std::string uri, options opts)
+    : uri_(std::move(uri)), options_(opts), random_(std::random_device{}()) {
+  try {
+    auto conn = open_connection();
+    migrate(*conn);
+    release(std::move(conn));
+  } catch (const error& e) {
+    throw storage::error(fault::unavailable, e.what());
+  }
+}
+
+std::string database::make_id(std::int64_t unix_ms) {
+  const std::lock_guard lock(random_mutex_);
+  return make_ulid(static_cast<std::uint64_t>(unix_ms), random_);
+}
+
+void database::check_writes() {
+  bool failed = false;
+  {
+    const std::lock_guard lock(failure_mutex_);
+    failed = !last_write_failure_.empty();
+  }
+  if (!failed) return;
+  run(true, [](connection& conn) {
+    conn.exec(
+        "INSERT INTO health_probe (id, checked_at) VALUES (1, $1::bigint) ON CONFLICT (id) DO "
+        "UPDATE SET checked_at = excluded.checked_at",
+        {std::to_string(now())});
+    return true;
+  });
+}
+
+std::unique_ptr<connection> database::open_connection() {
+  {
+    const std::lock_guard lock(pool_mutex_);
+    if (!idle_.empty()) {
+      auto conn = std::move(idle_.back());
+      idle_.pop_back();
+      return conn;
+    }
+  }
+  {
+    const std::lock_guard lock(outage_mutex_);
+    if (const auto wait = retry_at_ - now(); wait > 0) {
+      throw error("PostgreSQL is unreachable (" + outage_ + "); next attempt in " +
+                      std::to_string(wait) + " ms",
+                  "", true);
+    }
+  }
+  try {
+    auto conn = std::make_unique<connection>(uri_, options_.connect_timeout);
+    const std::lock_guard lock(outage_mutex_);
+    if (connect_failures_ > 0)
+      log::info("database_reconnected", {{"after_failures", connect_failures_}});
+    connect_failures_ = 0;
+    retry_at_ = 0;
+    outage_.clear();
+    return conn;
+  } catch (const error& e) {
+    const std::lock_guard lock(outage_mutex_);
+    ++connect_failures_;
+    // 100 ms, doubling, at most 5 s between attempts.
+    const auto backoff = std::min<std::int64_t>(5000, 100LL << std::min(connect_failures_, 6));
+    retry_at_ = now() + backoff;
+    outage_ = e.what();
+    throw;
+  }
+}
+
+void database::release(std::unique_ptr<connection> conn) {
+  if (!conn || !conn->alive()) return;
+  const std::lock_guard lock(pool_mutex_);
+  idle_.push_back(std::move(conn));
+}
+
+void database::note_write(const std::string& failure, fault problem) {
+  const std::lock_guard lock(failure_mutex_);
+  last_write_failure_ = failure;
+  last_write_fault_ = problem;
+}
+
+}  // namespace landing::storage::postgres

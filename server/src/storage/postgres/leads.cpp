@@ -1,0 +1,82 @@
+#include "storage/postgres/leads.hpp"
+
+#include "storage/postgres/arrays.hpp"
+#include "storage/postgres/lead_row.hpp"
+#include "storage/ulid.hpp"
+
+namespace landing::storage::postgres {
+
+namespace {
+
+std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
+
+}  // namespace
+
+std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& leads, bool held) {
+  return db_.run(true, [&](connection& conn) {
+    std::vector<std::string> ids;
+    std::vector<std::string> names, socials, emails, messages, locales, clients, statuses, queued;
+    const auto created = now();
+    for (const auto& item : leads) {
+      ids.push_back(db_.make_id(created));
+      names.push_back(item.fields.name);
+      socials.push_back(item.fields.social);
+      emails.push_back(item.fields.email);
+      messages.push_back(item.fields.message);
+      locales.push_back(item.locale);
+      clients.push_back(item.client);
+      statuses.emplace_back(item.spam ? "spam" : held ? "held" : "pending");
+      // Spam is kept for the record but never enters the outbox.
+      if (!item.spam) queued.push_back(ids.back());
+    }
+    transaction txn(conn);
+    // One statement for the whole batch: a round trip per batch, not per lead.
+    conn.exec(
+        "INSERT INTO leads (id, created_at, name, social, email, message, locale, client, status) "
+        "SELECT id, $2::bigint, name, social, email, message, locale, client, status FROM "
+        "unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], "
+        "$8::text[], $9::text[]) AS t(id, name, social, email, message, locale, client, status)",
+        {text_array(ids), str(created), text_array(names), text_array(socials), text_array(emails),
+         text_array(messages), text_array(locales), text_array(clients), text_array(statuses)});
+    if (!queued.empty()) {
+      conn.exec(
+          "INSERT INTO outbox (lead_id, next_attempt_at) SELECT unnest($1::text[]), $2::bigint",
+          {text_array(queued), str(created)});
+      // Wakes every replica's outbox at once, instead of at its next poll.
+      if (!held) conn.exec(std::string("NOTIFY ") + new_leads_channel);
+    }
+    txn.commit();
+    return ids;
+  });
+}
+
+std::int64_t lead_table::release_held() {
+  return db_.run(true, [](connection& conn) {
+    const auto rows = conn.exec(
+        "WITH released AS (UPDATE leads SET status = 'pending' WHERE status = 'held' RETURNING 1) "
+        "SELECT count(*) FROM released");
+    return rows.integer(0, 0);
+  });
+}
+
+std::optional<lead> lead_table::find(const std::string& id) {
+  return db_.run(false, [&](connection& conn) -> std::optional<lead> {
+    const auto rows = conn.exec(with_columns("SELECT ", " FROM leads l WHERE l.id = $1"), {id});
+    if (rows.rows() == 0) return std::nullopt;
+    return read_lead(rows, 0);
+  });
+}
+
+std::vector<lead> lead_table::list(const std::string& status) {
+  return db_.run(false, [&](connection& conn) {
+    const auto rows = conn.exec(
+        with_columns("SELECT ", " FROM leads l WHERE $1 = '' OR l.status = $1 ORDER BY l.id"),
+        {status});
+    std::vector<lead> out;
+    out.reserve(static_cast<std::size_t>(rows.rows()));
+    for (int i = 0; i < rows.rows(); ++i) out.push_back(read_lead(rows, i));
+    return out;
+  });
+}
+
+}  // namespace landing::storage::postgres

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+#include "storage/leadership.hpp"
+#include "storage/postgres/database.hpp"
+
+namespace landing::storage::postgres {
+
+// A server replica's own session beside the pool: it listens for new leads (NOTIFY) and holds
+// the leader's advisory lock, which the server drops with the session when this process dies.
+// The operators' commands (options.session false) run none.
+class replica_session : public virtual leadership_role {
+ public:
+  explicit replica_session(database& db);
+  replica_session(const replica_session&) = delete;
+  replica_session& operator=(const replica_session&) = delete;
+  ~replica_session() override;
+
+  [[nodiscard]] bool shared() const override { return true; }
+  [[nodiscard]] bool leader() override { return leader_.load(); }
+  void on_new_leads(std::function<void()> wake) override;
+  void stop();
+
+ private:
+  void background();
+
+  database& db_;
+  std::mutex wake_mutex_;
+  std::function<void()> wake_;
+  std::atomic<bool> leader_{false};
+  std::atomic<bool> stopping_{false};
+  std::mutex background_mutex_;
+  std::condition_variable background_wake_;
+  std::thread background_thread_;
+};
+
+}  // namespace landing::storage::postgres

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <string>
+
+#include "storage/lead.hpp"
+#include "storage/sqlite/connection.hpp"
+
+// A lead's columns as the SQLite roles select them (leads l), and reading them back.
+namespace landing::storage::sqlite {
+
+// Twelve columns: read_lead takes them from index 0, and a query's own columns follow at 12.
+inline constexpr const char* lead_columns =
+    "l.id, l.created_at, l.name, l.social, l.email, l.message, l.locale, l.client, l.status, "
+    "l.attempts, l.last_error, l.delivered_at";
+
+inline lead read_lead(const statement& row) {
+  lead out;
+  out.id = row.text(0);
+  out.created_at = row.integer(1);
+  out.fields = {row.text(2), row.text(3), row.text(4), row.text(5)};
+  out.locale = row.text(6);
+  out.client = row.text(7);
+  out.status = row.text(8);
+  out.attempts = row.integer(9);
+  out.last_error = row.text(10);
+  out.delivered_at = row.integer(11);
+  return out;
+}
+
+// "SELECT " + the lead's columns + the rest of the query.
+inline std::string with_columns(const char* before, const char* after) {
+  return std::string(before) + lead_columns + after;
+}
+
+}  // namespace landing::storage::sqlite

@@ -1,0 +1,72 @@
+#include "storage/sqlite/leads.hpp"
+
+#include "storage/sqlite/lead_row.hpp"
+#include "storage/ulid.hpp"
+
+namespace landing::storage::sqlite {
+namespace {
+
+std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
+
+}  // namespace
+
+std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& leads, bool held) {
+  return db_.write(file_guard::purpose::new_lead, [&](connection& conn) {
+    std::vector<std::string> ids;
+    ids.reserve(leads.size());
+    const auto created = now();
+    transaction txn(conn);
+    statement insert(conn,
+                     "INSERT INTO leads (id, created_at, name, social, email, message, locale, "
+                     "client, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    statement enqueue(conn, "INSERT INTO outbox (lead_id, next_attempt_at) VALUES (?, ?)");
+    for (const auto& item : leads) {
+      std::string id = db_.make_id(created);
+      const char* status = item.spam ? "spam" : held ? "held" : "pending";
+      insert.bind(1, id).bind(2, created).bind(3, item.fields.name).bind(4, item.fields.social);
+      insert.bind(5, item.fields.email).bind(6, item.fields.message).bind(7, item.locale);
+      insert.bind(8, item.client).bind(9, std::string_view(status));
+      insert.step();
+      insert.reset();
+      // Spam is kept for the record but never enters the outbox.
+      if (!item.spam) {
+        enqueue.bind(1, id).bind(2, created);
+        enqueue.step();
+        enqueue.reset();
+      }
+      ids.push_back(std::move(id));
+    }
+    txn.commit();
+    return ids;
+  });
+}
+
+std::int64_t lead_table::release_held() {
+  return db_.write(file_guard::purpose::outcome, [](connection& conn) {
+    conn.exec("UPDATE leads SET status = 'pending' WHERE status = 'held'");
+    return conn.changes();
+  });
+}
+
+std::optional<lead> lead_table::find(const std::string& id) {
+  return db_.read([&](connection& conn) -> std::optional<lead> {
+    statement query(conn, with_columns("SELECT ", " FROM leads l WHERE l.id = ?").c_str());
+    query.bind(1, id);
+    if (!query.step()) return std::nullopt;
+    return read_lead(query);
+  });
+}
+
+std::vector<lead> lead_table::list(const std::string& status) {
+  return db_.read([&](connection& conn) {
+    statement query(
+        conn, with_columns("SELECT ", " FROM leads l WHERE ? = '' OR l.status = ? ORDER BY l.id")
+                  .c_str());
+    query.bind(1, status).bind(2, status);
+    std::vector<lead> out;
+    while (query.step()) out.push_back(read_lead(query));
+    return out;
+  });
+}
+
+}  // namespace landing::storage::sqlite

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "storage/sqlite/connection.hpp"
+#include "storage/triage.hpp"
+
+// Triage in SQLite, on a connection the roles lend (triage.hpp, outbox.hpp, transfer.hpp). Tables
+// from migration step 4.
+namespace landing::storage::sqlite {
+
+// One BEGIN IMMEDIATE transaction: reading the state and writing the move cannot interleave
+// with another writer, so the check that the lead is still in `from` holds for the write.
+triage_change change_triage(connection& conn, const std::string& id, const std::string& from,
+                            const std::string& to, const std::string& action, const actor& who,
+                            std::int64_t at_ms, const std::string& click_id);
+std::optional<triage_state> triage_of(connection& conn, const std::string& id);
+std::vector<lead_event> events_of(connection& conn, const std::string& id);
+std::vector<std::pair<std::string, triage_state>> triage_states(connection& conn);
+std::vector<triage_count> triage_counts(connection& conn);
+// Inside the caller's transaction (the delivery's).
+void note_message(connection& conn, const std::string& id, const sent_message& where);
+bool claim_reminder(connection& conn, const std::string& id, std::int64_t at_ms);
+// The desk's rows of every lead that has any, by lead id; and writing one lead's back, inside the
+// caller's transaction (migrate-db).
+std::map<std::string, lead_desk> export_desks(connection& conn);
+void import_desk(connection& conn, const std::string& id, const lead_desk& desk);
+
+}  // namespace landing::storage::sqlite
