@@ -10,6 +10,7 @@
 #include <set>
 #include <thread>
 
+#include "leads/triage.hpp"
 #include "postgres.hpp"
 #include "storage/sqlite/store.hpp"
 #include "support.hpp"
@@ -286,7 +287,8 @@ TEST_F(replicas, migrate_db_copies_every_lead_once_and_verifies) {
     old.reschedule(ids[2], 5000, "http 502");
     // The desk: a lead taken in the chat, and the getUpdates offset.
     ASSERT_TRUE(
-        old.change_triage(ids[0], "new", "taken", "take", {101, "Анна"}, 2000, "q1").applied);
+        leads::triage::apply(old, ids[0], leads::triage::action::take, {101, "Анна"}, 2000, "q1")
+            .applied);
     old.set_setting("telegram.update_offset", "900");
   }
   const auto db = postgres_server::shared().new_database();

@@ -76,4 +76,35 @@ std::vector<action> actions_for(std::string_view status) {
   return {};
 }
 
+storage::triage_state moved(const storage::triage_state& from, std::string_view to,
+                            const storage::actor& who, std::int64_t at) {
+  storage::triage_state out = from;
+  out.status = to;
+  out.changed_by = who;
+  out.changed_at = at;
+  if (to == "taken") {
+    out.taken_by = who;
+    out.taken_at = at;
+    out.done_at = 0;
+  } else if (to == "done") {
+    out.done_at = at;
+  } else {
+    out.taken_by = {};
+    out.taken_at = 0;
+    out.done_at = 0;
+  }
+  return out;
+}
+
+storage::triage_change apply(storage::triage_role& store, const std::string& lead_id, action what,
+                             const storage::actor& who, std::int64_t at_ms,
+                             const std::string& click_id) {
+  const auto move = move_of(what);
+  return store.change_triage(lead_id, std::string(move.from),
+                             [to = move.to, who, at_ms](const storage::triage_state& now) {
+                               return moved(now, to, who, at_ms);
+                             },
+                             {std::string(action_name(what)), who, at_ms, click_id});
+}
+
 }  // namespace landing::leads::triage

@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "storage/triage.hpp"
+
 // The lead desk's rules: which button a lead in each status carries, what each click moves it
 // to, and the callback_data that names a click (issue 15). Plain functions: telegram/ turns them
 // into keyboards and edits, storage/ makes each move atomic.
@@ -34,5 +36,16 @@ move move_of(action what);
 // taken: done, release; spam: unspam; done: nothing. Their words are the chat's
 // (telegram/keyboard).
 std::vector<action> actions_for(std::string_view status);
+
+// The state after a move to `to` by `who` at `at`: taking names the taker, done keeps them and
+// stamps the time, a move back to new or to spam clears both.
+storage::triage_state moved(const storage::triage_state& from, std::string_view to,
+                            const storage::actor& who, std::int64_t at);
+
+// A click applied through the store: the lead moves only from the status the click expects, in
+// the store's transaction, to the state moved() gives from the one it is in then.
+storage::triage_change apply(storage::triage_role& store, const std::string& lead_id, action what,
+                             const storage::actor& who, std::int64_t at_ms,
+                             const std::string& click_id);
 
 }  // namespace landing::leads::triage

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <utility>
 
 namespace landing::leads::triage {
 namespace {
@@ -54,6 +55,43 @@ TEST(triage, each_action_of_a_status_moves_the_lead_from_that_status) {
   EXPECT_EQ(move_of(action::done).to, "done");
   EXPECT_EQ(move_of(action::release).to, "new");
   EXPECT_EQ(move_of(action::unspam).to, "new");
+}
+
+TEST(triage, a_take_names_the_taker_and_done_keeps_them) {
+  const storage::actor anna{101, "Анна (@anna)"};
+  const storage::actor boris{202, "Борис"};
+  const auto taken = moved({}, "taken", anna, 1000);
+  EXPECT_EQ(taken.status, "taken");
+  EXPECT_EQ(taken.taken_by.id, 101);
+  EXPECT_EQ(taken.taken_at, 1000);
+  EXPECT_EQ(taken.changed_by.name, "Анна (@anna)");
+  const auto done = moved(taken, "done", boris, 3000);
+  EXPECT_EQ(done.taken_by.id, 101);  // done keeps who took it
+  EXPECT_EQ(done.taken_at, 1000);
+  EXPECT_EQ(done.done_at, 3000);
+  EXPECT_EQ(done.changed_by.id, 202);
+  EXPECT_EQ(done.changed_at, 3000);
+}
+
+TEST(triage, release_spam_and_unspam_leave_no_taker) {
+  const storage::actor anna{101, "Анна"};
+  const auto taken = moved({}, "taken", anna, 1000);
+  for (const auto& [to, at] :
+       std::vector<std::pair<std::string_view, std::int64_t>>{{"new", 2000}, {"spam", 3000}}) {
+    const auto after = moved(taken, to, anna, at);
+    EXPECT_EQ(after.status, to);
+    EXPECT_EQ(after.taken_by.id, 0) << to;
+    EXPECT_EQ(after.taken_at, 0) << to;
+    EXPECT_EQ(after.done_at, 0) << to;
+    EXPECT_EQ(after.changed_at, at);
+  }
+  const auto unspammed = moved(moved({}, "spam", anna, 1000), "new", anna, 4000);
+  EXPECT_EQ(unspammed.status, "new");
+  EXPECT_EQ(unspammed.taken_by.id, 0);
+  // A take after done starts over: a new taker, no done time.
+  const auto again = moved(moved(taken, "done", anna, 2000), "taken", {7, "Вера"}, 5000);
+  EXPECT_EQ(again.taken_by.id, 7);
+  EXPECT_EQ(again.done_at, 0);
 }
 
 }  // namespace

@@ -2,24 +2,16 @@
 
 namespace landing::storage {
 
-triage_state moved(const triage_state& from, const std::string& to, const actor& who,
-                   std::int64_t at) {
-  triage_state out = from;
-  out.status = to;
-  out.changed_by = who;
-  out.changed_at = at;
-  if (to == "taken") {
-    out.taken_by = who;
-    out.taken_at = at;
-    out.done_at = 0;
-  } else if (to == "done") {
-    out.done_at = at;
-  } else {
-    out.taken_by = {};
-    out.taken_at = 0;
-    out.done_at = 0;
-  }
-  return out;
+triage_change decide_change(const std::optional<triage_state>& current,
+                            const std::function<bool()>& clicked_before, const std::string& from,
+                            const next_state& next, const lead_event& event,
+                            const std::function<void(const triage_state&)>& write) {
+  if (!current) return {false, false, false, {}};
+  if (!event.click_id.empty() && clicked_before()) return {false, true, true, *current};
+  if (current->status != from) return {false, true, false, *current};
+  const auto after = next(*current);
+  write(after);
+  return {true, true, false, after};
 }
 
 }  // namespace landing::storage

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -8,8 +9,9 @@
 
 #include "storage/lead.hpp"
 
-// The studio's triage of a lead in its Telegram chat, as the store keeps it. Plain data: which
-// button moves a lead where lives in leads/triage, the chat's side in telegram/.
+// The studio's triage of a lead in its Telegram chat, as the store keeps it. Plain data and the
+// atomic move: which click moves a lead where, and what a move changes, live in leads/triage; the
+// chat's side in telegram/.
 namespace landing::storage {
 
 // Who pressed a button: Telegram's user id and the name shown for them ("Анна (@anna)").
@@ -52,6 +54,10 @@ struct sent_message {
   std::int64_t message_id = 0;
 };
 
+// The state a move leaves a lead in, from the state it is in when the move's transaction runs.
+// The desk's rule (leads/triage) says what a take, a release or a done changes.
+using next_state = std::function<triage_state(const triage_state& now)>;
+
 // A delivered lead still new when its reminder is due, with the message the reminder replies to.
 struct reminder_due {
   lead item;
@@ -85,16 +91,14 @@ class triage_role {
   triage_role& operator=(const triage_role&) = delete;
   virtual ~triage_role() = default;
 
-  // Moves the lead from status `from` to `to` and adds `action` to its history, in one
-  // transaction, only if it is in `from` when the transaction runs: of two managers clicking at
-  // once, exactly one moves it. Not applied (and the state as it is) when it was elsewhere; not
-  // found when no lead has the id. `click_id` (Telegram's callback query id, or empty) is kept
-  // with the history row: the same click handed over again (updates fetched twice around a
-  // crash) is `repeated` and changes nothing.
+  // Moves the lead from status `from` to next(its state) and adds `event` to its history, in
+  // one transaction, only if it is in `from` when the transaction runs: of two managers clicking
+  // at once, exactly one moves it. Not applied (and the state as it is) when it was elsewhere;
+  // not found when no lead has the id. The event's click id (Telegram's callback query id, or
+  // empty) is kept with the history row: the same click handed over again (updates fetched twice
+  // around a crash) is `repeated` and changes nothing.
   virtual triage_change change_triage(const std::string& id, const std::string& from,
-                                      const std::string& to, const std::string& action,
-                                      const actor& who, std::int64_t at_ms,
-                                      const std::string& click_id) = 0;
+                                      const next_state& next, const lead_event& event) = 0;
   // The state of a lead that exists (new when nobody clicked yet).
   virtual std::optional<triage_state> triage_of(const std::string& id) = 0;
   // Its history, oldest first.
@@ -111,10 +115,13 @@ class triage_role {
   virtual bool claim_reminder(const std::string& id, std::int64_t at_ms) = 0;
 };
 
-// The state after a move to `to` by `who` at `at`: taking names the taker, done keeps them and
-// stamps the time, a move back to new or to spam clears both. Shared by the engines, which
-// decide in their transaction whether the move happens.
-triage_state moved(const triage_state& from, const std::string& to, const actor& who,
-                   std::int64_t at);
+// What both engines decide inside the transaction of a click, once the lead is theirs alone:
+// `current` is its state (nothing when no lead has the id), `clicked_before` says whether the
+// event's click id is in the history already (asked only when it has one), and `write` stores
+// the new state with the event. The engine commits when the change is applied.
+triage_change decide_change(const std::optional<triage_state>& current,
+                            const std::function<bool()>& clicked_before, const std::string& from,
+                            const next_state& next, const lead_event& event,
+                            const std::function<void(const triage_state&)>& write);
 
 }  // namespace landing::storage

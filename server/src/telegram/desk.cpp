@@ -117,12 +117,10 @@ void desk::click(const callback_query& query, chat_link& link, const std::atomic
     link.answer_click(query.id, "Кнопка не распознана", cancel);
     return;
   }
-  const auto move = triage::move_of(parsed->what);
   const auto action = std::string(triage::action_name(parsed->what));
   const auto at = now();
   const storage::actor who{query.user_id, display_name(query)};
-  const auto change = store_.change_triage(parsed->lead_id, std::string(move.from),
-                                           std::string(move.to), action, who, at, query.id);
+  const auto change = triage::apply(store_, parsed->lead_id, parsed->what, who, at, query.id);
   if (!change.found) {
     log::warn("triage_unknown_lead", {{"id", parsed->lead_id}, {"user_id", query.user_id}});
     link.answer_click(query.id, "Заявка не найдена", cancel);

@@ -6,12 +6,9 @@
 namespace landing::storage::postgres {
 
 triage_change triage_tables::change_triage(const std::string& id, const std::string& from,
-                                           const std::string& to, const std::string& action,
-                                           const actor& who, std::int64_t at_ms,
-                                           const std::string& click_id) {
-  return db_.run(true, [&](connection& conn) {
-    return postgres::change_triage(conn, id, from, to, action, who, at_ms, click_id);
-  });
+                                           const next_state& next, const lead_event& event) {
+  return db_.run(
+      true, [&](connection& conn) { return postgres::change_triage(conn, id, from, next, event); });
 }
 
 std::optional<triage_state> triage_tables::triage_of(const std::string& id) {

@@ -11,9 +11,8 @@ class triage_tables : public virtual triage_role {
  public:
   explicit triage_tables(database& db) : db_(db) {}
 
-  triage_change change_triage(const std::string& id, const std::string& from, const std::string& to,
-                              const std::string& action, const actor& who, std::int64_t at_ms,
-                              const std::string& click_id) override;
+  triage_change change_triage(const std::string& id, const std::string& from,
+                              const next_state& next, const lead_event& event) override;
   std::optional<triage_state> triage_of(const std::string& id) override;
   std::vector<lead_event> events_of(const std::string& id) override;
   std::vector<std::pair<std::string, triage_state>> triage_states() override;

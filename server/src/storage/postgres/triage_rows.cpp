@@ -63,25 +63,25 @@ std::optional<triage_state> triage_of(connection& conn, const std::string& id) {
 }
 
 triage_change change_triage(connection& conn, const std::string& id, const std::string& from,
-                            const std::string& to, const std::string& action, const actor& who,
-                            std::int64_t at_ms, const std::string& click_id) {
+                            const next_state& next, const lead_event& event) {
   transaction txn(conn);
   // The lock first, the read after, in two statements: under READ COMMITTED a statement that
   // waited for a lock still sees the joined rows as they were when it began, so a read in the
   // same statement as the lock would miss the move the other click just committed.
   conn.exec("SELECT 1 FROM leads WHERE id = $1 FOR UPDATE", {id});
-  const auto current = read_state(conn.exec(state_query(), {id}));
-  if (!current) return {false, false, false, {}};
-  if (!click_id.empty() &&
-      conn.exec("SELECT 1 FROM lead_events WHERE click_id = $1", {click_id}).rows() > 0) {
-    return {false, true, true, *current};
-  }
-  if (current->status != from) return {false, true, false, *current};
-  const auto next = moved(*current, to, who, at_ms);
-  write_state(conn, id, next);
-  add_event(conn, id, {action, who, at_ms, click_id});
-  txn.commit();
-  return {true, true, false, next};
+  auto change = decide_change(
+      read_state(conn.exec(state_query(), {id})),
+      [&] {
+        return conn.exec("SELECT 1 FROM lead_events WHERE click_id = $1", {event.click_id}).rows() >
+               0;
+      },
+      from, next, event,
+      [&](const triage_state& after) {
+        write_state(conn, id, after);
+        add_event(conn, id, event);
+      });
+  if (change.applied) txn.commit();
+  return change;
 }
 
 std::vector<lead_event> events_of(connection& conn, const std::string& id) {

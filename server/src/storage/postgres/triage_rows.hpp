@@ -17,8 +17,7 @@ namespace landing::storage::postgres {
 // clicks on one lead from several replicas take turns and the check that it is still in `from`
 // holds for the write.
 triage_change change_triage(connection& conn, const std::string& id, const std::string& from,
-                            const std::string& to, const std::string& action, const actor& who,
-                            std::int64_t at_ms, const std::string& click_id);
+                            const next_state& next, const lead_event& event);
 std::optional<triage_state> triage_of(connection& conn, const std::string& id);
 std::vector<lead_event> events_of(connection& conn, const std::string& id);
 std::vector<std::pair<std::string, triage_state>> triage_states(connection& conn);

@@ -6,12 +6,10 @@
 namespace landing::storage::sqlite {
 
 triage_change triage_tables::change_triage(const std::string& id, const std::string& from,
-                                           const std::string& to, const std::string& action,
-                                           const actor& who, std::int64_t at_ms,
-                                           const std::string& click_id) {
+                                           const next_state& next, const lead_event& event) {
   // A click records what a manager did: it may use the reserve, as an outcome does.
   return db_.write(file_guard::purpose::outcome, [&](connection& conn) {
-    return sqlite::change_triage(conn, id, from, to, action, who, at_ms, click_id);
+    return sqlite::change_triage(conn, id, from, next, event);
   });
 }
 

@@ -108,22 +108,22 @@ bool claim_reminder(connection& conn, const std::string& id, std::int64_t at_ms)
 }
 
 triage_change change_triage(connection& conn, const std::string& id, const std::string& from,
-                            const std::string& to, const std::string& action, const actor& who,
-                            std::int64_t at_ms, const std::string& click_id) {
+                            const next_state& next, const lead_event& event) {
   transaction txn(conn);
-  const auto current = triage_of(conn, id);
-  if (!current) return {false, false, false, {}};
-  if (!click_id.empty()) {
-    statement seen(conn, "SELECT 1 FROM lead_events WHERE click_id = ?");
-    seen.bind(1, click_id);
-    if (seen.step()) return {false, true, true, *current};
-  }
-  if (current->status != from) return {false, true, false, *current};
-  const auto next = moved(*current, to, who, at_ms);
-  write_state(conn, id, next);
-  add_event(conn, id, {action, who, at_ms, click_id});
-  txn.commit();
-  return {true, true, false, next};
+  auto change = decide_change(
+      triage_of(conn, id),
+      [&] {
+        statement seen(conn, "SELECT 1 FROM lead_events WHERE click_id = ?");
+        seen.bind(1, event.click_id);
+        return seen.step();
+      },
+      from, next, event,
+      [&](const triage_state& after) {
+        write_state(conn, id, after);
+        add_event(conn, id, event);
+      });
+  if (change.applied) txn.commit();
+  return change;
 }
 
 std::vector<lead_event> events_of(connection& conn, const std::string& id) {
