@@ -5,8 +5,8 @@ import type { Tab } from '../engines/tab';
 import { FIELDS, type Lead } from '../support/lead';
 import { t, type Locale } from '../support/locales';
 import { SECTION_IDS } from '../support/landing-steps';
-import { FORM } from './lead';
 import { until } from '../support/wait';
+import { FORM } from './lead';
 
 /**
  * With scripts off (and motion reduced, so no preloader): every section, the headline, each
@@ -36,6 +36,20 @@ export async function readsWithoutJavaScript(tab: Tab, locale: Locale): Promise<
     serviceLinks: SERVICES.length,
   });
   expect(page.footer).toContain(t(locale, 'meta.copyright'));
+}
+
+/**
+ * The header's language switch is a plain link the visitor can see at this width (the sidebar it
+ * sits in cannot open without a script), and it opens the page in the other language.
+ */
+export async function switchesLanguageWithoutJavaScript(
+  tab: Tab,
+  siteUrl: string,
+  other: Locale,
+): Promise<void> {
+  await tab.click(`header a[hreflang="${other}"]`);
+  await expect.poll(() => tab.url(), { message: `the ${other} page` }).toBe(`${siteUrl}/${other}`);
+  await until(tab, () => document.documentElement.lang, null, other, 'the page language');
 }
 
 /** The plain HTML form posts the lead and lands on the localized thank-you page. */

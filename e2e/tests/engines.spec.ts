@@ -11,7 +11,11 @@ import {
   waitForHydration,
 } from '../support/landing-steps';
 import { sendLeadThroughForm } from '../journeys/lead';
-import { postsWithoutJavaScript, readsWithoutJavaScript } from '../journeys/no-javascript';
+import {
+  postsWithoutJavaScript,
+  readsWithoutJavaScript,
+  switchesLanguageWithoutJavaScript,
+} from '../journeys/no-javascript';
 import { preloaderShowsLocksAndLeaves } from '../journeys/preloader';
 import { nothingScrollsSideways } from '../journeys/sideways';
 import { outboxDrained, telegramText, uniqueLead } from '../support/lead';
@@ -98,21 +102,27 @@ test.describe('without JavaScript', () => {
   test.use({ tabOptions: { javaScript: false, reducedMotion: true } });
 
   for (const locale of LOCALES) {
+    const other: Locale = locale === 'en' ? 'ru' : 'en';
     for (const viewport of VIEWPORTS) {
-      test(`${locale} at ${viewport.width} px: the page reads and the form posts`, async ({
-        tab,
-        site,
-        telegram,
-      }) => {
-        await tab.goto(`${site.url}/${locale}`);
-        await readsWithoutJavaScript(tab, locale);
-        const lead = uniqueLead(locale);
-        await postsWithoutJavaScript(tab, site.url, locale, lead);
-        await expect
-          .poll(() => telegram.messages.filter((m) => m.text.includes(lead.tag)).length, {
-            timeout: 15_000,
-          })
-          .toBe(1);
+      test.describe(`${locale} at ${viewport.width} px`, () => {
+        test.use({ tabViewport: viewport });
+
+        test('reached through the language switch, the page reads and the form posts', async ({
+          tab,
+          site,
+          telegram,
+        }) => {
+          await tab.goto(`${site.url}/${other}`);
+          await switchesLanguageWithoutJavaScript(tab, site.url, locale);
+          await readsWithoutJavaScript(tab, locale);
+          const lead = uniqueLead(locale);
+          await postsWithoutJavaScript(tab, site.url, locale, lead);
+          await expect
+            .poll(() => telegram.messages.filter((m) => m.text.includes(lead.tag)).length, {
+              timeout: 15_000,
+            })
+            .toBe(1);
+        });
       });
     }
   }

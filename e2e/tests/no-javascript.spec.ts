@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures/test';
 import { PRELOADER_REMOVE_MS } from '../../web/src/lib/constants';
 import { contactForm } from '../support/form';
 import { outboxDrained, uniqueLead } from '../support/lead';
-import { LOCALES, t } from '../support/locales';
+import { LOCALES, t, type Locale } from '../support/locales';
 import { watchPage } from '../support/problems';
 
 const overflowY = (page: Page) =>
@@ -64,4 +64,55 @@ for (const locale of LOCALES) {
       await context.close();
     }
   });
+}
+
+// Below 1280 px the sidebar cannot open without a script, so its links stand in the bar instead;
+// the language switch among them is the page's only one, and plain links work without a script.
+for (const locale of LOCALES) {
+  const other: Locale = locale === 'en' ? 'ru' : 'en';
+  for (const width of [375, 1024, 1280, 1920]) {
+    test(`${locale} at ${width} px without JavaScript: a visible link in the header, reached with Tab, opens the ${other} page`, async ({
+      browser,
+      site,
+    }) => {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        reducedMotion: 'reduce',
+        viewport: { width, height: 800 },
+      });
+      try {
+        const page = await context.newPage();
+        const problems = watchPage(page, { javaScriptDisabled: true });
+        await page.goto(`${site.url}/${locale}`);
+        const header = page.getByRole('banner');
+        const name = t(locale, `locales.${other}`);
+        const link = header.getByRole('link', { name, exact: true });
+        await expect(link).toBeVisible();
+        await expect(link).toBeInViewport();
+        await expect(link).toHaveAttribute('href', `/${other}`);
+
+        // From the top of the page, Tab comes to the switch before focus leaves the header.
+        for (let presses = 0; presses < 60; presses++) {
+          await page.keyboard.press('Tab');
+          const focus = await page.evaluate(() => !!document.activeElement?.closest('header'));
+          if (await link.evaluate((element) => element === document.activeElement)) break;
+          expect(focus, `Tab reaches «${name}» before leaving the header`).toBe(true);
+        }
+        await expect(link).toBeFocused();
+        await page.keyboard.press('Enter');
+
+        await expect(page).toHaveURL(`${site.url}/${other}`);
+        await expect(page.locator('html')).toHaveAttribute('lang', other);
+        const current = header.getByRole('link', {
+          name: t(other, `locales.${other}`),
+          exact: true,
+        });
+        await expect(current).toBeVisible();
+        await expect(current).toHaveAttribute('aria-current', 'true');
+        problems.expectNone();
+      } finally {
+        await context.close();
+      }
+    });
+  }
 }
