@@ -47,7 +47,8 @@ struct world {
         *store, false, [] { return std::size_t{0}; }, app::health_monitor::options{});
     app::services parts;
     parts.files = &files;
-    parts.stats = &stats;
+    parts.requests = &requests;
+    parts.lead_stats = &stats;
     parts.contact = contact.get();
     parts.health = health.get();
     parts.hosts = app::host_policy({"localhost:8080", "studio.example"}, "https://studio.example");
@@ -65,7 +66,8 @@ struct world {
   }
   std::filesystem::path folder;
   site::site files;
-  metrics stats;
+  app::request_metrics requests;
+  leads::lead_metrics stats;
   leads::rate_limiter limiter{5, 1};
   std::unique_ptr<storage::sqlite::store> store;
   std::unique_ptr<leads::lead_writer> writer;

@@ -19,7 +19,7 @@ std::string replica_name() {
 }
 
 delivery::delivery(storage::lead_store& store, const telegram::config& telegram, const config& cfg,
-                   metrics& stats) {
+                   leads::lead_metrics& stats) {
   if (!telegram.configured()) {
     log::warn("telegram_not_configured", {{"effect",
                                            "leads are stored as held until a restart with "

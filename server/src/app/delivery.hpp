@@ -5,7 +5,7 @@
 #include <string>
 
 #include "app/config.hpp"
-#include "common/metrics.hpp"
+#include "leads/metrics.hpp"
 #include "storage/store.hpp"
 #include "telegram/chat.hpp"
 #include "telegram/config.hpp"
@@ -24,7 +24,7 @@ class delivery {
  public:
   // Throws storage::error when the store cannot be read (the chat a group moved to).
   delivery(storage::lead_store& store, const telegram::config& telegram, const config& cfg,
-           metrics& stats);
+           leads::lead_metrics& stats);
   delivery(const delivery&) = delete;
   delivery& operator=(const delivery&) = delete;
   ~delivery() { stop(); }

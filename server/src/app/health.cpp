@@ -128,14 +128,13 @@ http::response health_monitor::healthz() const {
   return http::json_response(writable && !draining ? 200 : 503, boost::json::serialize(body));
 }
 
-http::response health_monitor::metrics_page(const metrics& stats) const {
+leads::gauges health_monitor::gauges() const {
   const auto found = latest();
   const auto& outbox = found->store.outbox;
   const double oldest =
       outbox.oldest_created_at ? static_cast<double>(now() - outbox.oldest_created_at) / 1000.0 : 0;
-  gauges extra{static_cast<std::uint64_t>(outbox.depth), oldest,
-               found->store.problem == storage::fault::none, found->unrecorded, found->by_status};
-  return http::text_response(200, "text/plain; version=0.0.4; charset=utf-8", stats.render(extra));
+  return {static_cast<std::uint64_t>(outbox.depth), oldest,
+          found->store.problem == storage::fault::none, found->unrecorded, found->by_status};
 }
 
 }  // namespace landing::app

@@ -11,8 +11,8 @@
 #include <string>
 #include <thread>
 
-#include "common/metrics.hpp"
 #include "http/response.hpp"
+#include "leads/metrics.hpp"
 #include "storage/store.hpp"
 
 namespace landing::app {
@@ -47,7 +47,8 @@ class health_monitor {
   }
 
   [[nodiscard]] http::response healthz() const;
-  [[nodiscard]] http::response metrics_page(const metrics& stats) const;
+  // The lead path's gauges from the latest check, for /metrics.
+  [[nodiscard]] leads::gauges gauges() const;
 
  private:
   struct finding {

@@ -86,10 +86,9 @@ http::response router::handle(const http::request& req) {
       break;
     case route::metrics:
       if (readable && parts_.health) {
-        auto page = parts_.health->metrics_page(*parts_.stats);
-        if (parts_.vitals_stats)
-          page.body_copy(std::string(page.body()) + parts_.vitals_stats->render());
-        return page;
+        auto page = parts_.requests->render() + parts_.lead_stats->render(parts_.health->gauges());
+        if (parts_.vitals_stats) page += parts_.vitals_stats->render();
+        return http::text_response(200, "text/plain; version=0.0.4; charset=utf-8", page);
       }
       break;
     case route::site:
@@ -113,7 +112,7 @@ http::response router::handle(const http::request& req) {
 void router::answered(std::string_view target, unsigned status) {
   http::request target_only;
   target_only.target = target;
-  parts_.stats->count_request(classify(target_only), status);
+  parts_.requests->count_request(classify(target_only), status);
 }
 
 void router::draining() {
@@ -121,7 +120,7 @@ void router::draining() {
 }
 
 void router::connection_refused() {
-  parts_.stats->connections_refused.fetch_add(1, std::memory_order_relaxed);
+  parts_.requests->connections_refused.fetch_add(1, std::memory_order_relaxed);
 }
 
 }  // namespace landing::app

@@ -4,7 +4,7 @@
 
 #include "app/health.hpp"
 #include "app/hosts.hpp"
-#include "common/metrics.hpp"
+#include "app/request_metrics.hpp"
 #include "http/handler.hpp"
 #include "leads/contact_endpoint.hpp"
 #include "site/site.hpp"
@@ -17,7 +17,8 @@ namespace landing::app {
 // Everything the routes need, wired by app/server.cpp.
 struct services {
   const site::site* files = nullptr;
-  metrics* stats = nullptr;
+  request_metrics* requests = nullptr;
+  leads::lead_metrics* lead_stats = nullptr;
   leads::contact_endpoint* contact = nullptr;
   vitals::endpoint* vitals = nullptr;
   telegram::webhook* webhook = nullptr;  // only with --telegram-webhook-secret

@@ -103,7 +103,8 @@ int serve(const config& cfg) {
   }
   const auto origin = cfg.origin.empty() ? site::built_origin(cfg.site) : cfg.origin;
 
-  metrics stats;
+  request_metrics requests;
+  leads::lead_metrics lead_stats;
   vitals::counters vitals_stats;
   storage::turns turns;
   std::unique_ptr<storage::lead_store> store;
@@ -114,7 +115,7 @@ int serve(const config& cfg) {
   std::unique_ptr<vitals::recorder> vitals_recorder;
   try {
     store = storage::open(cfg.db, store_options(cfg));
-    deliveries = std::make_unique<delivery>(*store, telegram, cfg, stats);
+    deliveries = std::make_unique<delivery>(*store, telegram, cfg, lead_stats);
     const auto lead_committed = std::bind_front(&delivery::lead_committed, deliveries.get());
     // Another replica's commit wakes this one's outbox too.
     store->on_new_leads(lead_committed);
@@ -136,7 +137,7 @@ int serve(const config& cfg) {
     return fail("database " + storage::describe(cfg.db) + ": " + e.what());
   }
 
-  leads::contact_endpoint contact(*writer, stats, options.trusted_proxies);
+  leads::contact_endpoint contact(*writer, lead_stats, options.trusted_proxies);
   // Beacons have a per-client limit of their own, in this process: a lost beacon costs nothing,
   // so replicas need not share it.
   leads::rate_limiter beacon_limits(cfg.vitals_rate_burst, cfg.vitals_rate_per_minute);
@@ -147,7 +148,8 @@ int serve(const config& cfg) {
       options.trusted_proxies);
   services parts;
   parts.files = &files;
-  parts.stats = &stats;
+  parts.requests = &requests;
+  parts.lead_stats = &lead_stats;
   parts.contact = &contact;
   parts.vitals = &beacons;
   parts.vitals_stats = &vitals_stats;

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "common/metrics.hpp"
 #include "http/forwarded.hpp"
 #include "http/response.hpp"
+#include "leads/metrics.hpp"
 #include "leads/validation.hpp"
 #include "leads/writer.hpp"
 
@@ -38,7 +38,8 @@ struct contact_outcome {
 class contact_endpoint {
  public:
   // trusted_proxies: whose X-Forwarded-For names the client (http::client_address).
-  contact_endpoint(lead_writer& writer, metrics& stats, std::vector<http::network> trusted_proxies)
+  contact_endpoint(lead_writer& writer, lead_metrics& stats,
+                   std::vector<http::network> trusted_proxies)
       : writer_(writer), stats_(stats), trusted_proxies_(std::move(trusted_proxies)) {}
 
   // Calls done exactly once, on any thread; req is valid only during this call.
@@ -46,7 +47,7 @@ class contact_endpoint {
 
  private:
   lead_writer& writer_;
-  metrics& stats_;
+  lead_metrics& stats_;
   std::vector<http::network> trusted_proxies_;
 };
 

@@ -80,7 +80,8 @@ std::string message_with_status(const storage::lead& item, const storage::triage
   return text;
 }
 
-desk::desk(storage::lead_store& store, link_factory make_link, desk_options options, metrics& stats)
+desk::desk(storage::lead_store& store, link_factory make_link, desk_options options,
+           leads::lead_metrics& stats)
     : store_(store), make_link_(std::move(make_link)), options_(std::move(options)), stats_(stats) {
   link_ = make_link_();
   thread_ = std::thread([this] { run(); });

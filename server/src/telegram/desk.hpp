@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "common/metrics.hpp"
+#include "leads/metrics.hpp"
 #include "storage/store.hpp"
 #include "telegram/backoff.hpp"
 #include "telegram/chat.hpp"
@@ -46,7 +46,8 @@ class desk {
  public:
   using link_factory = std::function<std::unique_ptr<chat_link>()>;
 
-  desk(storage::lead_store& store, link_factory make_link, desk_options options, metrics& stats);
+  desk(storage::lead_store& store, link_factory make_link, desk_options options,
+       leads::lead_metrics& stats);
   desk(const desk&) = delete;
   desk& operator=(const desk&) = delete;
   ~desk();
@@ -78,7 +79,7 @@ class desk {
   storage::lead_store& store_;
   link_factory make_link_;
   desk_options options_;
-  metrics& stats_;
+  leads::lead_metrics& stats_;
   std::unique_ptr<chat_link> link_;  // the desk thread's
   std::mt19937_64 random_{std::random_device{}()};
   std::int64_t next_look_ = 0;

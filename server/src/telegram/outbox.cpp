@@ -14,7 +14,7 @@ std::int64_t now() { return static_cast<std::int64_t>(storage::now_ms()); }
 }  // namespace
 
 outbox_worker::outbox_worker(storage::lead_store& store, sender send, outbox_options options,
-                             metrics& stats)
+                             leads::lead_metrics& stats)
     : store_(store), send_(std::move(send)), options_(std::move(options)), stats_(stats) {
   thread_ = std::thread([this] { run(); });
 }

@@ -10,7 +10,7 @@
 #include <string>
 #include <thread>
 
-#include "common/metrics.hpp"
+#include "leads/metrics.hpp"
 #include "storage/store.hpp"
 #include "telegram/backoff.hpp"
 #include "telegram/bot_client.hpp"
@@ -48,7 +48,8 @@ class outbox_worker {
 
   // Leads held while Telegram was not configured are released first (retried until the store
   // takes the write).
-  outbox_worker(storage::lead_store& store, sender send, outbox_options options, metrics& stats);
+  outbox_worker(storage::lead_store& store, sender send, outbox_options options,
+                leads::lead_metrics& stats);
   outbox_worker(const outbox_worker&) = delete;
   outbox_worker& operator=(const outbox_worker&) = delete;
   ~outbox_worker();
@@ -79,7 +80,7 @@ class outbox_worker {
   storage::lead_store& store_;
   sender send_;
   outbox_options options_;
-  metrics& stats_;
+  leads::lead_metrics& stats_;
   std::mt19937_64 random_{std::random_device{}()};
   bool held_released_ = false;
   // Touched by the worker thread only.
