@@ -2,15 +2,10 @@
 
 #include <boost/json/serialize.hpp>
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
-#include "storage/ulid.hpp"
 
 namespace landing::app {
-namespace {
-
-std::int64_t now() { return static_cast<std::int64_t>(storage::now_ms()); }
-
-}  // namespace
 
 health_monitor::health_monitor(storage::lead_store& store, bool telegram_configured,
                                std::function<std::size_t()> unrecorded_outcomes, options opts)
@@ -69,7 +64,7 @@ void health_monitor::check_once() {
     }
   }
   next->unrecorded = unrecorded_outcomes_ ? unrecorded_outcomes_() : 0;
-  next->checked_at = now();
+  next->checked_at = clock::now_ms();
   const auto previous = latest();
   const auto was = previous ? previous->store.problem : storage::fault::none;
   const auto is = next->store.problem;
@@ -95,7 +90,7 @@ std::shared_ptr<const health_monitor::finding> health_monitor::latest() const {
 
 http::response health_monitor::healthz() const {
   const auto found = latest();
-  const auto at = now();
+  const auto at = clock::now_ms();
   boost::json::object body;
   const bool stale = at - found->checked_at > options_.stale_after.count();
   const bool writable = found->store.problem == storage::fault::none && !stale;
@@ -132,7 +127,9 @@ http::response health_monitor::metrics_page(const metrics& stats) const {
   const auto found = latest();
   const auto& outbox = found->store.outbox;
   const double oldest =
-      outbox.oldest_created_at ? static_cast<double>(now() - outbox.oldest_created_at) / 1000.0 : 0;
+      outbox.oldest_created_at
+          ? static_cast<double>(clock::now_ms() - outbox.oldest_created_at) / 1000.0
+          : 0;
   gauges extra{static_cast<std::uint64_t>(outbox.depth), oldest,
                found->store.problem == storage::fault::none, found->unrecorded, found->by_status};
   return http::text_response(200, "text/plain; version=0.0.4; charset=utf-8", stats.render(extra));

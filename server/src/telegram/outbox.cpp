@@ -3,15 +3,10 @@
 #include <algorithm>
 #include <limits>
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
-#include "storage/ulid.hpp"
 
 namespace landing::telegram {
-namespace {
-
-std::int64_t now() { return static_cast<std::int64_t>(storage::now_ms()); }
-
-}  // namespace
 
 outbox_worker::outbox_worker(storage::lead_store& store, sender send, outbox_options options,
                              metrics& stats)
@@ -36,7 +31,7 @@ void outbox_worker::stop() {
 }
 
 void outbox_worker::sleep_until(std::int64_t unix_ms) {
-  const auto wait = std::chrono::milliseconds(std::max<std::int64_t>(0, unix_ms - now()));
+  const auto wait = std::chrono::milliseconds(std::max<std::int64_t>(0, unix_ms - clock::now_ms()));
   std::unique_lock lock(mutex_);
   wake_.wait_for(lock, std::min(wait, options_.poll), [&] { return notified_ || stopping_; });
   notified_ = false;
@@ -49,7 +44,7 @@ void outbox_worker::run() {
       step();
     } catch (const std::exception& e) {
       log::error("outbox_error", {{"reason", e.what()}});
-      sleep_until(now() + options_.poll.count());
+      sleep_until(clock::now_ms() + options_.poll.count());
     }
   }
   if (!unrecorded_.empty()) {
@@ -80,10 +75,10 @@ void outbox_worker::step() {
     }
     held_released_ = true;
   }
-  if (!unrecorded_.empty() && now() >= record_retry_at_) flush_unrecorded();
+  if (!unrecorded_.empty() && clock::now_ms() >= record_retry_at_) flush_unrecorded();
   const std::int64_t retry_records =
       unrecorded_.empty() ? std::numeric_limits<std::int64_t>::max() : record_retry_at_;
-  const auto at = now();
+  const auto at = clock::now_ms();
   const auto idle = std::min(at + options_.poll.count(), retry_records);
   const auto due = store_.next_due_at(options_.owner, at);
   if (!due || *due > at) {
@@ -113,7 +108,7 @@ void outbox_worker::step() {
 
 void outbox_worker::deliver(const storage::lead& item) {
   const auto result = send_(item, stopping_);
-  const auto ended = now();
+  const auto ended = clock::now_ms();
   // The next send to the chat, by any replica: a pause after a 429, else the pacing after this
   // call, failed or not.
   auto next_send = ended + options_.pacing.count();
@@ -186,7 +181,7 @@ void outbox_worker::record(const storage::lead& item, outcome result) {
     unrecorded_[item.id] = std::move(result);
     unrecorded_count_ = unrecorded_.size();
     record_failures_ = 1;
-    record_retry_at_ = now() + backoff_delay(options_.record_backoff, 1, random_).count();
+    record_retry_at_ = clock::now_ms() + backoff_delay(options_.record_backoff, 1, random_).count();
     log::error("outbox_record_failed",
                {{"id", item.id},
                 {"database", storage::fault_name(e.problem)},
@@ -204,8 +199,8 @@ void outbox_worker::flush_unrecorded() {
       apply(it->first, it->second);
     } catch (const storage::error&) {
       ++record_failures_;
-      record_retry_at_ =
-          now() + backoff_delay(options_.record_backoff, record_failures_, random_).count();
+      record_retry_at_ = clock::now_ms() +
+                         backoff_delay(options_.record_backoff, record_failures_, random_).count();
       unrecorded_count_ = unrecorded_.size();
       return;
     }

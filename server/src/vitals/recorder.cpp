@@ -1,12 +1,12 @@
 #include "vitals/recorder.hpp"
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
 
 namespace landing::vitals {
 
 std::int64_t utc_day_now() {
-  const auto days = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
-  return days.time_since_epoch().count();
+  return std::chrono::floor<std::chrono::days>(std::chrono::milliseconds(clock::now_ms())).count();
 }
 
 recorder::recorder(storage::lead_store& store, storage::turns& turns, counters& stats,

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
 #include "storage/postgres/arrays.hpp"
 #include "storage/postgres/migrations.hpp"
@@ -51,8 +52,6 @@ fault fault_of(const error& e) {
   return fault::write_failed;
 }
 
-std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
-
 }  // namespace
 
 bool is_uri(std::string_view db) {
@@ -93,7 +92,7 @@ std::unique_ptr<connection> store::open_connection() {
   }
   {
     const std::lock_guard lock(outage_mutex_);
-    if (const auto wait = retry_at_ - now(); wait > 0) {
+    if (const auto wait = retry_at_ - clock::now_ms(); wait > 0) {
       throw error("PostgreSQL is unreachable (" + outage_ + "); next attempt in " +
                       std::to_string(wait) + " ms",
                   "", true);
@@ -113,7 +112,7 @@ std::unique_ptr<connection> store::open_connection() {
     ++connect_failures_;
     // 100 ms, doubling, at most 5 s between attempts.
     const auto backoff = std::min<std::int64_t>(5000, 100LL << std::min(connect_failures_, 6));
-    retry_at_ = now() + backoff;
+    retry_at_ = clock::now_ms() + backoff;
     outage_ = e.what();
     throw;
   }
@@ -163,7 +162,7 @@ std::vector<std::string> store::insert_batch(const std::vector<new_lead>& leads,
   return run(true, [&](connection& conn) {
     std::vector<std::string> ids;
     std::vector<std::string> names, socials, emails, messages, locales, clients, statuses, queued;
-    const auto created = now();
+    const auto created = clock::now_ms();
     for (const auto& item : leads) {
       {
         const std::lock_guard lock(random_mutex_);
@@ -299,7 +298,7 @@ bool store::retry(const std::string& id) {
         "INSERT INTO outbox (lead_id, next_attempt_at) VALUES ($1, $2::bigint) ON CONFLICT "
         "(lead_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at, claimed_by = NULL, "
         "claimed_until = NULL",
-        {id, str(now())});
+        {id, str(clock::now_ms())});
     txn.commit();
     return true;
   });
@@ -568,17 +567,18 @@ void store::background() {
       }
     }
     try {
-      if (!leader_ && now() >= next_try) {
+      if (!leader_ && clock::now_ms() >= next_try) {
         if (session->exec(leader_lock).text(0, 0) == "t") {
           leader_ = true;
           log::info("leadership_acquired", {});
         } else {
-          next_try = now() + options_.leader_retry.count();
+          next_try = clock::now_ms() + options_.leader_retry.count();
         }
       }
       pollfd ready{session->socket(), POLLIN, 0};
       // Short waits, so a stop is noticed quickly.
-      const auto wait = leader_ ? 500 : std::clamp<std::int64_t>(next_try - now(), 1, 500);
+      const auto wait =
+          leader_ ? 500 : std::clamp<std::int64_t>(next_try - clock::now_ms(), 1, 500);
       if (::poll(&ready, 1, static_cast<int>(wait)) > 0) {
         if (!session->notifications().empty()) {
           const std::lock_guard lock(wake_mutex_);
@@ -609,7 +609,7 @@ health store::check() {
         conn.exec(
             "INSERT INTO health_probe (id, checked_at) VALUES (1, $1::bigint) ON CONFLICT (id) DO "
             "UPDATE SET checked_at = excluded.checked_at",
-            {str(now())});
+            {str(clock::now_ms())});
         return true;
       });
     }
@@ -624,7 +624,7 @@ health store::check() {
       stats.last_delivered_at = rows.integer(0, 2);
       return stats;
     });
-    if (out.leader) prune_buckets(now());
+    if (out.leader) prune_buckets(clock::now_ms());
   } catch (const storage::error& e) {
     out.problem = e.problem;
     out.reason = e.what();

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
 #include "storage/sqlite/migrations.hpp"
 #include "storage/sqlite/triage.hpp"
@@ -62,8 +63,6 @@ void sync_folder(const std::string& folder) {
   ::fsync(fd);
   ::close(fd);
 }
-
-std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
 
 }  // namespace
 
@@ -158,7 +157,7 @@ std::vector<std::string> store::insert_batch(const std::vector<new_lead>& leads,
   return write(file_guard::purpose::new_lead, [&](connection& conn) {
     std::vector<std::string> ids;
     ids.reserve(leads.size());
-    const auto created = now();
+    const auto created = clock::now_ms();
     transaction txn(conn);
     statement insert(conn,
                      "INSERT INTO leads (id, created_at, name, social, email, message, locale, "
@@ -425,7 +424,7 @@ bool store::retry(const std::string& id) {
               "INSERT INTO outbox (lead_id, next_attempt_at) VALUES (?, ?) ON CONFLICT "
               "(lead_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at")
         .bind(1, id)
-        .bind(2, now())
+        .bind(2, clock::now_ms())
         .step();
     txn.commit();
     return true;
@@ -607,7 +606,7 @@ void store::probe() {
     statement(*conn,
               "INSERT INTO health_probe (id, checked_at) VALUES (1, ?) ON CONFLICT (id) DO "
               "UPDATE SET checked_at = excluded.checked_at")
-        .bind(1, now())
+        .bind(1, clock::now_ms())
         .step();
     txn.commit();
     note_write({});
