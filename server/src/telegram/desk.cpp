@@ -1,6 +1,7 @@
 #include "telegram/desk.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "common/clock.hpp"
 #include "common/log.hpp"
@@ -81,18 +82,14 @@ std::string message_with_status(const storage::lead& item, const storage::triage
 desk::desk(storage::lead_store& store, link_factory make_link, desk_options options, metrics& stats)
     : store_(store), make_link_(std::move(make_link)), options_(std::move(options)), stats_(stats) {
   link_ = make_link_();
-  thread_ = std::thread([this] { run(); });
+  thread_.start("desk", [this](worker::context& ctx) { run(ctx); });
 }
 
 desk::~desk() { stop(); }
 
 void desk::stop() {
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_one();
-  if (thread_.joinable()) thread_.join();
+  stopping_ = true;
+  thread_.stop();
 }
 
 void desk::click(const callback_query& query, chat_link& link, const std::atomic<bool>& cancel) {
@@ -161,43 +158,48 @@ void desk::queue_edit(const std::string& lead_id, std::int64_t chat_id, std::int
     task.due = clock::now_ms();
     jobs_[{lead_id, job::edit}] = task;
   }
-  wake_.notify_one();
+  thread_.notify();
 }
 
-void desk::run() {
+void desk::run(worker::context& ctx) {
   while (!stopping_) {
     try {
-      step();
+      step(ctx);
     } catch (const std::exception& e) {
-      // Nothing may end this thread: edits and reminders would stop until a restart.
+      // Nothing may end this thread: edits and reminders would stop until a restart. A click
+      // meanwhile does not cut the pause short: the store has just failed.
       log::error("desk_error", {{"reason", e.what()}});
-      std::unique_lock lock(mutex_);
-      wake_.wait_for(lock, options_.poll, [&] { return stopping_.load(); });
+      ctx.sleep_for(options_.poll);
     }
   }
 }
 
-void desk::step() {
+void desk::step(worker::context& ctx) {
   if (clock::now_ms() >= next_look_) {
     next_look_ = clock::now_ms() + options_.poll.count();
     look_for_reminders();
   }
   std::pair<std::string, int> key;
   job task;
+  std::optional<std::int64_t> idle_until;
   {
-    std::unique_lock lock(mutex_);
+    const std::lock_guard lock(mutex_);
     const auto first =
         std::min_element(jobs_.begin(), jobs_.end(),
                          [](const auto& a, const auto& b) { return a.second.due < b.second.due; });
-    const auto until = first == jobs_.end() ? next_look_ : std::min(first->second.due, next_look_);
     if (first == jobs_.end() || first->second.due > clock::now_ms()) {
-      wake_.wait_for(lock,
-                     std::chrono::milliseconds(std::max<std::int64_t>(0, until - clock::now_ms())));
-      return;
+      idle_until = first == jobs_.end() ? next_look_ : std::min(first->second.due, next_look_);
+    } else {
+      key = first->first;
+      task = first->second;
+      jobs_.erase(first);
     }
-    key = first->first;
-    task = first->second;
-    jobs_.erase(first);
+  }
+  if (idle_until) {
+    // A click queued since the look above has notified, and this wait then returns at once.
+    ctx.wait_for(
+        std::chrono::milliseconds(std::max<std::int64_t>(0, *idle_until - clock::now_ms())));
+    return;
   }
   work(key.first, task);
 }

@@ -46,14 +46,14 @@ update_poller::update_poller(storage::lead_store& store, desk& lead_desk,
                              std::unique_ptr<chat_link> link, poller_options options,
                              update_status& status)
     : store_(store), desk_(lead_desk), link_(std::move(link)), options_(options), status_(status) {
-  thread_ = std::thread([this] { run(); });
+  thread_.start("telegram-poll", [this](worker::context&) { run(); });
 }
 
 update_poller::~update_poller() { stop(); }
 
 void update_poller::stop() {
   stopping_ = true;
-  if (thread_.joinable()) thread_.join();
+  thread_.stop();
 }
 
 void update_poller::fail(update_status::mode mode, const std::string& reason) {
