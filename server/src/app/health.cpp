@@ -15,36 +15,17 @@ health_monitor::health_monitor(storage::lead_store& store, bool telegram_configu
       options_(opts) {
   // The first finding is there before the first request can ask.
   check_once();
-  thread_ = std::thread([this] { run(); });
+  thread_.start("health", [this](worker::context& ctx) { run(ctx); });
 }
 
 health_monitor::~health_monitor() { stop(); }
 
-void health_monitor::stop() {
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_one();
-  if (thread_.joinable()) thread_.join();
-}
+void health_monitor::stop() { thread_.stop(); }
 
-void health_monitor::wake() {
-  {
-    const std::lock_guard lock(mutex_);
-    woken_ = true;
-  }
-  wake_.notify_one();
-}
+void health_monitor::wake() { thread_.notify(); }
 
-void health_monitor::run() {
-  for (;;) {
-    {
-      std::unique_lock lock(mutex_);
-      wake_.wait_for(lock, options_.interval, [&] { return woken_ || stopping_; });
-      if (stopping_) return;
-      woken_ = false;
-    }
+void health_monitor::run(worker::context& ctx) {
+  while (ctx.wait_for(options_.interval)) {
     try {
       check_once();
     } catch (const std::exception& e) {
