@@ -67,19 +67,14 @@ store::store(std::string uri, options opts)
   } catch (const error& e) {
     throw storage::error(fault::unavailable, e.what());
   }
-  if (options_.session) background_thread_ = std::thread([this] { background(); });
+  if (options_.session) {
+    background_thread_.start("pg-session", [this](worker::context& ctx) { background(ctx); });
+  }
 }
 
 store::~store() { stop(); }
 
-void store::stop() {
-  {
-    const std::lock_guard lock(background_mutex_);
-    stopping_ = true;
-  }
-  background_wake_.notify_all();
-  if (background_thread_.joinable()) background_thread_.join();
-}
+void store::stop() { background_thread_.stop(); }
 
 std::unique_ptr<connection> store::open_connection() {
   {
@@ -544,15 +539,11 @@ void store::on_new_leads(std::function<void()> wake) {
 
 // The session of its own: LISTEN for new leads, and the advisory lock of the leader, which the
 // server drops with the session when this process dies.
-void store::background() {
+void store::background(worker::context& ctx) {
   std::unique_ptr<connection> session;
   int failures = 0;
   std::int64_t next_try = 0;
-  const auto pause = [&](std::chrono::milliseconds how_long) {
-    std::unique_lock lock(background_mutex_);
-    background_wake_.wait_for(lock, how_long, [&] { return stopping_.load(); });
-  };
-  while (!stopping_) {
+  while (!ctx.stopping()) {
     if (!session) {
       try {
         session = std::make_unique<connection>(uri_, options_.connect_timeout);
@@ -562,7 +553,7 @@ void store::background() {
       } catch (const error&) {
         session.reset();
         ++failures;
-        pause(std::chrono::milliseconds(std::min(5000, 100 << std::min(failures, 6))));
+        ctx.sleep_for(std::chrono::milliseconds(std::min(5000, 100 << std::min(failures, 6))));
         continue;
       }
     }

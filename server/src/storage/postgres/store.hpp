@@ -2,15 +2,14 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <random>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "common/worker.hpp"
 #include "storage/postgres/connection.hpp"
 #include "storage/store.hpp"
 
@@ -84,7 +83,7 @@ class store final : public lead_store {
   std::unique_ptr<connection> open_connection();
   void release(std::unique_ptr<connection> conn);
   void note_write(const std::string& failure, fault problem = fault::none);
-  void background();
+  void background(worker::context& ctx);
   void prune_buckets(std::int64_t now_ms);
 
   std::string uri_;
@@ -108,10 +107,7 @@ class store final : public lead_store {
   std::mutex wake_mutex_;
   std::function<void()> wake_;
   std::atomic<bool> leader_{false};
-  std::atomic<bool> stopping_{false};
-  std::mutex background_mutex_;
-  std::condition_variable background_wake_;
-  std::thread background_thread_;
+  worker background_thread_;  // last: stopped before the members it reads go
 };
 
 // "postgresql://…" or "postgres://…".
