@@ -7,6 +7,7 @@
 #include <stop_token>
 #include <string>
 #include <thread>
+#include <utility>
 
 namespace landing {
 
@@ -56,12 +57,14 @@ class worker {
   void notify();
   // Asks the thread to stop, wakes its wait and joins it. Idempotent; not from the thread itself.
   void stop();
-  // True from the first stop() on: an owner that checks it under its own lock, where its thread
-  // also looks last at its queue, never queues anything that thread will not see.
+  // True from the first stop() on, for the owner's other threads (the thread itself asks its
+  // context). An owner that checks it under its own lock, where its thread also looks last at its
+  // queue, never queues anything that thread will not see.
   [[nodiscard]] bool stopping() const { return stop_.stop_requested(); }
 
  private:
-  // The thread's own stop source, kept apart so that stopping() reads nothing stop() changes.
+  // The thread's stop source, copied out of thread_ so that stopping() reads nothing join()
+  // writes.
   std::stop_source stop_{std::nostopstate};
   std::mutex mutex_;
   std::condition_variable_any wake_;
