@@ -2,15 +2,10 @@
 
 #include <boost/json/serialize.hpp>
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
-#include "storage/ulid.hpp"
 
 namespace landing::app {
-namespace {
-
-std::int64_t now() { return static_cast<std::int64_t>(storage::now_ms()); }
-
-}  // namespace
 
 health_monitor::health_monitor(storage::lead_store& store, bool telegram_configured,
                                std::function<std::size_t()> unrecorded_outcomes, options opts)
@@ -20,36 +15,17 @@ health_monitor::health_monitor(storage::lead_store& store, bool telegram_configu
       options_(opts) {
   // The first finding is there before the first request can ask.
   check_once();
-  thread_ = std::thread([this] { run(); });
+  thread_.start("health", [this](worker::context& ctx) { run(ctx); });
 }
 
 health_monitor::~health_monitor() { stop(); }
 
-void health_monitor::stop() {
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_one();
-  if (thread_.joinable()) thread_.join();
-}
+void health_monitor::stop() { thread_.stop(); }
 
-void health_monitor::wake() {
-  {
-    const std::lock_guard lock(mutex_);
-    woken_ = true;
-  }
-  wake_.notify_one();
-}
+void health_monitor::wake() { thread_.notify(); }
 
-void health_monitor::run() {
-  for (;;) {
-    {
-      std::unique_lock lock(mutex_);
-      wake_.wait_for(lock, options_.interval, [&] { return woken_ || stopping_; });
-      if (stopping_) return;
-      woken_ = false;
-    }
+void health_monitor::run(worker::context& ctx) {
+  while (ctx.wait_for(options_.interval)) {
     try {
       check_once();
     } catch (const std::exception& e) {
@@ -69,7 +45,7 @@ void health_monitor::check_once() {
     }
   }
   next->unrecorded = unrecorded_outcomes_ ? unrecorded_outcomes_() : 0;
-  next->checked_at = now();
+  next->checked_at = clock::now_ms();
   const auto previous = latest();
   const auto was = previous ? previous->store.problem : storage::fault::none;
   const auto is = next->store.problem;
@@ -95,7 +71,7 @@ std::shared_ptr<const health_monitor::finding> health_monitor::latest() const {
 
 http::response health_monitor::healthz() const {
   const auto found = latest();
-  const auto at = now();
+  const auto at = clock::now_ms();
   boost::json::object body;
   const bool stale = at - found->checked_at > options_.stale_after.count();
   const bool writable = found->store.problem == storage::fault::none && !stale;
@@ -132,7 +108,9 @@ leads::gauges health_monitor::gauges() const {
   const auto found = latest();
   const auto& outbox = found->store.outbox;
   const double oldest =
-      outbox.oldest_created_at ? static_cast<double>(now() - outbox.oldest_created_at) / 1000.0 : 0;
+      outbox.oldest_created_at
+          ? static_cast<double>(clock::now_ms() - outbox.oldest_created_at) / 1000.0
+          : 0;
   return {static_cast<std::uint64_t>(outbox.depth), oldest,
           found->store.problem == storage::fault::none, found->unrecorded, found->by_status};
 }

@@ -3,14 +3,12 @@
 #include <atomic>
 #include <boost/json/object.hpp>
 #include <chrono>
-#include <condition_variable>
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 
+#include "common/worker.hpp"
 #include "http/response.hpp"
 #include "leads/metrics.hpp"
 #include "storage/store.hpp"
@@ -59,7 +57,7 @@ class health_monitor {
     std::int64_t fault_since = 0;  // unix ms; 0 while healthy
   };
 
-  void run();
+  void run(worker::context& ctx);
   void check_once();
   [[nodiscard]] std::shared_ptr<const finding> latest() const;
 
@@ -69,12 +67,8 @@ class health_monitor {
   std::function<boost::json::object()> updates_report_;
   options options_;
   std::atomic<std::shared_ptr<const finding>> latest_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool woken_ = false;
-  bool stopping_ = false;
   std::atomic<bool> draining_{false};
-  std::thread thread_;
+  worker thread_;  // last: stopped before the members it reads go
 };
 
 }  // namespace landing::app

@@ -35,10 +35,10 @@ TEST(framing, transfer_codings_must_end_in_chunked_once) {
   EXPECT_EQ(check_framing({{"Transfer-Encoding", "chunked"}}, 10).status, 400U);
   EXPECT_EQ(check_framing({{"Transfer-Encoding", ""}}, 10).status, 400U);
   // An empty line beside a real list adds nothing to it (RFC 9110 5.6.1: empty elements).
-  EXPECT_EQ(
-      check_framing({{"Host", "a"}, {"Transfer-Encoding", ""}, {"Transfer-Encoding", "chunked"}}, 11)
-          .status,
-      0U);
+  EXPECT_EQ(check_framing(
+                {{"Host", "a"}, {"Transfer-Encoding", ""}, {"Transfer-Encoding", "chunked"}}, 11)
+                .status,
+            0U);
 }
 
 TEST(framing, host_once_and_well_formed) {

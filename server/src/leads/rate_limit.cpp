@@ -5,7 +5,7 @@
 #include <iterator>
 #include <vector>
 
-#include "storage/ulid.hpp"
+#include "common/clock.hpp"
 
 namespace landing::leads {
 
@@ -66,8 +66,8 @@ std::vector<std::int64_t> rate_limiter::take(const std::vector<std::string>& cli
 }
 
 std::vector<std::int64_t> shared_rate_limiter::take(const std::vector<std::string>& clients) {
-  return store_.take_tokens(clients, static_cast<std::int64_t>(storage::now_ms()),
-                            std::max(1.0, burst_), std::max(per_second_, 0.001 / 60.0));
+  return store_.take_tokens(clients, clock::now_ms(), std::max(1.0, burst_),
+                            std::max(per_second_, 0.001 / 60.0));
 }
 
 std::size_t rate_limiter::clients() {

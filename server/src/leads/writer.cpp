@@ -9,7 +9,7 @@ namespace landing::leads {
 lead_writer::lead_writer(storage::lead_store& store, limiter& limits, bool held,
                          std::function<void()> on_commit, storage::turns* turns)
     : store_(store), limits_(limits), held_(held), on_commit_(std::move(on_commit)), turns_(turns) {
-  thread_ = std::thread([this] { run(); });
+  thread_.start("lead-writer", [this](worker::context& ctx) { run(ctx); });
 }
 
 lead_writer::~lead_writer() { stop(); }
@@ -17,23 +17,16 @@ lead_writer::~lead_writer() { stop(); }
 void lead_writer::submit(storage::new_lead item, callback done) {
   {
     const std::lock_guard lock(mutex_);
-    if (!stopping_) {
+    if (!thread_.stopping()) {
       queue_.emplace_back(std::move(item), std::move(done));
-      wake_.notify_one();
+      thread_.notify();
       return;
     }
   }
   done({});
 }
 
-void lead_writer::stop() {
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_one();
-  if (thread_.joinable()) thread_.join();
-}
+void lead_writer::stop() { thread_.stop(); }
 
 void lead_writer::commit(std::vector<std::pair<storage::new_lead, callback>>& batch) {
   const auto answer = [&](std::size_t i, outcome result) {
@@ -81,14 +74,17 @@ void lead_writer::commit(std::vector<std::pair<storage::new_lead, callback>>& ba
   if (!ids.empty() && on_commit_) on_commit_();
 }
 
-void lead_writer::run() {
+void lead_writer::run(worker::context& ctx) {
   std::vector<std::pair<storage::new_lead, callback>> batch;
   for (;;) {
     {
-      std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty()) return;  // stopping and drained
+      const std::lock_guard lock(mutex_);
       batch.swap(queue_);
+      if (batch.empty() && ctx.stopping()) return;  // drained
+    }
+    if (batch.empty()) {
+      ctx.wait();
+      continue;
     }
     // Whatever goes wrong, every request in the batch gets its answer and the thread goes on: a
     // writer that died would leave every later lead waiting for an answer that never comes.

@@ -1,13 +1,12 @@
 #pragma once
 
-#include <condition_variable>
 #include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "common/worker.hpp"
 #include "leads/rate_limit.hpp"
 #include "storage/store.hpp"
 #include "storage/turns.hpp"
@@ -40,7 +39,7 @@ class lead_writer {
   void stop();
 
  private:
-  void run();
+  void run(worker::context& ctx);
   void commit(std::vector<std::pair<storage::new_lead, callback>>& batch);
 
   storage::lead_store& store_;
@@ -48,11 +47,11 @@ class lead_writer {
   bool held_;
   std::function<void()> on_commit_;
   storage::turns* turns_;
+  // Leads are refused once the thread is stopping, both under this lock, so none is queued after
+  // the thread's last look.
   std::mutex mutex_;
-  std::condition_variable wake_;
   std::vector<std::pair<storage::new_lead, callback>> queue_;
-  bool stopping_ = false;
-  std::thread thread_;
+  worker thread_;  // last: stopped before the members it reads go
 };
 
 }  // namespace landing::leads

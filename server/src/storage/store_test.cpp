@@ -11,10 +11,10 @@
 #include <ostream>
 #include <thread>
 
+#include "common/clock.hpp"
 #include "postgres.hpp"
 #include "storage/postgres/store.hpp"
 #include "storage/sqlite/store.hpp"
-#include "storage/ulid.hpp"
 #include "temp_folder.hpp"
 
 namespace landing::storage {
@@ -68,7 +68,6 @@ class store_suite : public ::testing::TestWithParam<engine> {
     return store->insert_batch({{{"Anna", "@anna", "a@b.co", "Hello"}, "en", client, spam}}, held)
         .front();
   }
-  static std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
   testing::temp_folder dir;
   std::unique_ptr<lead_store> store;
 };
@@ -80,7 +79,7 @@ TEST_P(store_suite, keeps_a_lead_and_its_outbox_row_together) {
   EXPECT_EQ(found->status, "pending");
   EXPECT_EQ(found->fields.message, "Hello");
   EXPECT_EQ(found->client, "10.0.0.1");
-  const auto claimed = store->claim_next("a", now(), 30000, {});
+  const auto claimed = store->claim_next("a", clock::now_ms(), 30000, {});
   ASSERT_TRUE(claimed.has_value());
   EXPECT_EQ(claimed->id, id);
   EXPECT_EQ(store->check().outbox.depth, 1);
@@ -101,16 +100,16 @@ TEST_P(store_suite, spam_is_stored_but_not_queued_and_held_waits) {
   add(false, true);
   EXPECT_EQ(store->list("spam").size(), 1U);
   EXPECT_EQ(store->list("held").size(), 1U);
-  EXPECT_FALSE(store->next_due_at("a", now()).has_value());
+  EXPECT_FALSE(store->next_due_at("a", clock::now_ms()).has_value());
   EXPECT_EQ(store->release_held(), 1);
-  EXPECT_TRUE(store->claim_next("a", now(), 30000, {}).has_value());
+  EXPECT_TRUE(store->claim_next("a", clock::now_ms(), 30000, {}).has_value());
 }
 
 TEST_P(store_suite, outcomes_move_a_lead_out_of_the_outbox) {
   const auto delivered = add();
   const auto failed = add();
   const auto later = add();
-  const auto at = now();
+  const auto at = clock::now_ms();
   store->mark_delivered(delivered, at, {});
   store->mark_failed(failed, "http 400: chat not found");
   store->reschedule(later, at + 60000, "http 502");
@@ -133,7 +132,7 @@ TEST_P(store_suite, outcomes_move_a_lead_out_of_the_outbox) {
 TEST_P(store_suite, a_claim_keeps_a_lead_from_other_owners_until_its_lease_ends) {
   const auto first = add();
   const auto second = add();
-  const auto at = now();
+  const auto at = clock::now_ms();
   EXPECT_EQ(store->claim_next("a", at, 30000, {})->id, first);
   // b gets the next one, not the one a holds.
   EXPECT_EQ(store->claim_next("b", at, 30000, {})->id, second);
@@ -150,14 +149,14 @@ TEST_P(store_suite, a_claim_keeps_a_lead_from_other_owners_until_its_lease_ends)
 TEST_P(store_suite, claims_skip_the_ids_asked_and_go_in_due_order) {
   const auto first = add();
   const auto second = add();
-  const auto at = now();
+  const auto at = clock::now_ms();
   store->reschedule(first, at + 5, "later");
   EXPECT_EQ(store->claim_next("a", at + 10, 30000, {})->id, second);
   EXPECT_EQ(store->claim_next("b", at + 10, 30000, {second})->id, first);
 }
 
 TEST_P(store_suite, one_owner_at_a_time_has_the_chat_and_pacing_holds_for_all) {
-  const auto at = now();
+  const auto at = clock::now_ms();
   EXPECT_TRUE(store->take_turn("a", at, 10000).granted);
   const auto waiting = store->take_turn("b", at, 10000);
   EXPECT_FALSE(waiting.granted);

@@ -1,7 +1,5 @@
 #include "storage/ulid.hpp"
 
-#include <chrono>
-
 namespace landing::storage {
 
 std::string make_ulid(std::uint64_t unix_ms, std::mt19937_64& random) {
@@ -19,12 +17,6 @@ std::string make_ulid(std::uint64_t unix_ms, std::mt19937_64& random) {
     id[10 + i] = alphabet[(source >> ((i % 8) * 5)) & 31];
   }
   return id;
-}
-
-std::uint64_t now_ms() {
-  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                        std::chrono::system_clock::now().time_since_epoch())
-                                        .count());
 }
 
 }  // namespace landing::storage

@@ -10,6 +10,4 @@ namespace landing::storage {
 // creation time, which is what operators list leads by.
 std::string make_ulid(std::uint64_t unix_ms, std::mt19937_64& random);
 
-std::uint64_t now_ms();
-
 }  // namespace landing::storage

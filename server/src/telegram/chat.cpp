@@ -3,20 +3,15 @@
 #include <algorithm>
 #include <thread>
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
-#include "storage/ulid.hpp"
 
 namespace landing::telegram {
-namespace {
-
-std::int64_t now() { return static_cast<std::int64_t>(storage::now_ms()); }
-
-}  // namespace
 
 bool wait_until(std::int64_t unix_ms, const std::atomic<bool>& cancel) {
   // Short slices: a shutdown is noticed within 50 ms, however long the pause.
   while (!cancel.load()) {
-    const auto left = unix_ms - now();
+    const auto left = unix_ms - clock::now_ms();
     if (left <= 0) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(std::min<std::int64_t>(left, 50)));
   }
@@ -72,7 +67,7 @@ call_answer chat_link::call(std::string_view method, const boost::json::object& 
   }
   auto answer = client_.call(method, body, &cancel, timeout);
   if (answer.outcome.outcome == send_result::retry_after) {
-    chat_.pause_until(now() + answer.outcome.retry_after_s * 1000);
+    chat_.pause_until(clock::now_ms() + answer.outcome.retry_after_s * 1000);
     log::warn("telegram_rate_limited",
               {{"method", method}, {"retry_after_s", answer.outcome.retry_after_s}});
   }

@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "storage/ulid.hpp"
+#include "common/clock.hpp"
 #include "telegram/keyboard.hpp"
 #include "telegram/message.hpp"
 
@@ -14,7 +14,7 @@ send_result send_lead(chat_link& link, const storage::lead& item, std::chrono::m
   send_result result;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     if (i > 0) {
-      const auto next = static_cast<std::int64_t>(storage::now_ms()) + pacing.count();
+      const auto next = clock::now_ms() + pacing.count();
       if (!wait_until(next, cancel)) return {send_result::transient, 0, "shutting down"};
     }
     const bool last = i + 1 == parts.size();

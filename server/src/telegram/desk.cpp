@@ -1,11 +1,12 @@
 #include "telegram/desk.hpp"
 
 #include <algorithm>
+#include <optional>
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
 #include "common/utf8.hpp"
 #include "leads/triage.hpp"
-#include "storage/ulid.hpp"
 #include "telegram/keyboard.hpp"
 #include "telegram/message.hpp"
 
@@ -13,8 +14,6 @@ namespace landing::telegram {
 namespace {
 
 namespace triage = leads::triage;
-
-std::int64_t now() { return static_cast<std::int64_t>(storage::now_ms()); }
 
 // answerCallbackQuery shows at most 200 characters.
 std::string toast(const std::string& text) { return std::string(utf8::cut(text, 380)); }
@@ -84,18 +83,14 @@ desk::desk(storage::lead_store& store, link_factory make_link, desk_options opti
            leads::lead_metrics& stats)
     : store_(store), make_link_(std::move(make_link)), options_(std::move(options)), stats_(stats) {
   link_ = make_link_();
-  thread_ = std::thread([this] { run(); });
+  thread_.start("desk", [this](worker::context& ctx) { run(ctx); });
 }
 
 desk::~desk() { stop(); }
 
 void desk::stop() {
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_one();
-  if (thread_.joinable()) thread_.join();
+  stopping_ = true;
+  thread_.stop();
 }
 
 void desk::click(const callback_query& query, chat_link& link, const std::atomic<bool>& cancel) {
@@ -119,7 +114,7 @@ void desk::click(const callback_query& query, chat_link& link, const std::atomic
     return;
   }
   const auto action = std::string(triage::action_name(parsed->what));
-  const auto at = now();
+  const auto at = clock::now_ms();
   const storage::actor who{query.user_id, display_name(query)};
   const auto change = triage::apply(store_, parsed->lead_id, parsed->what, who, at, query.id);
   if (!change.found) {
@@ -159,45 +154,51 @@ void desk::queue_edit(const std::string& lead_id, std::int64_t chat_id, std::int
     task.what = job::edit;
     task.chat_id = chat_id;
     task.message_id = message_id;
-    task.due = now();
+    task.due = clock::now_ms();
     jobs_[{lead_id, job::edit}] = task;
   }
-  wake_.notify_one();
+  thread_.notify();
 }
 
-void desk::run() {
+void desk::run(worker::context& ctx) {
   while (!stopping_) {
     try {
-      step();
+      step(ctx);
     } catch (const std::exception& e) {
-      // Nothing may end this thread: edits and reminders would stop until a restart.
+      // Nothing may end this thread: edits and reminders would stop until a restart. A click
+      // meanwhile does not cut the pause short: the store has just failed.
       log::error("desk_error", {{"reason", e.what()}});
-      std::unique_lock lock(mutex_);
-      wake_.wait_for(lock, options_.poll, [&] { return stopping_.load(); });
+      ctx.sleep_for(options_.poll);
     }
   }
 }
 
-void desk::step() {
-  if (now() >= next_look_) {
-    next_look_ = now() + options_.poll.count();
+void desk::step(worker::context& ctx) {
+  if (clock::now_ms() >= next_look_) {
+    next_look_ = clock::now_ms() + options_.poll.count();
     look_for_reminders();
   }
   std::pair<std::string, int> key;
   job task;
+  std::optional<std::int64_t> idle_until;
   {
-    std::unique_lock lock(mutex_);
+    const std::lock_guard lock(mutex_);
     const auto first =
         std::min_element(jobs_.begin(), jobs_.end(),
                          [](const auto& a, const auto& b) { return a.second.due < b.second.due; });
-    const auto until = first == jobs_.end() ? next_look_ : std::min(first->second.due, next_look_);
-    if (first == jobs_.end() || first->second.due > now()) {
-      wake_.wait_for(lock, std::chrono::milliseconds(std::max<std::int64_t>(0, until - now())));
-      return;
+    if (first == jobs_.end() || first->second.due > clock::now_ms()) {
+      idle_until = first == jobs_.end() ? next_look_ : std::min(first->second.due, next_look_);
+    } else {
+      key = first->first;
+      task = first->second;
+      jobs_.erase(first);
     }
-    key = first->first;
-    task = first->second;
-    jobs_.erase(first);
+  }
+  if (idle_until) {
+    // A click queued since the look above has notified, and this wait then returns at once.
+    ctx.wait_for(
+        std::chrono::milliseconds(std::max<std::int64_t>(0, *idle_until - clock::now_ms())));
+    return;
   }
   work(key.first, task);
 }
@@ -205,7 +206,7 @@ void desk::step() {
 void desk::look_for_reminders() {
   // Among replicas one looks; the claim in the store would keep two from both sending anyway.
   if (!store_.leader()) return;
-  const auto at = now();
+  const auto at = clock::now_ms();
   for (const auto& due : store_.due_reminders(at - options_.remind_after.count(), 20)) {
     if (!store_.claim_reminder(due.item.id, at)) continue;
     const std::lock_guard lock(mutex_);
@@ -229,7 +230,7 @@ void desk::work(const std::string& lead_id, job& task) {
   const bool again =
       result.outcome == send_result::transient || result.outcome == send_result::retry_after;
   if (again && task.attempts < options_.attempts && !stopping_) {
-    task.due = now() + backoff_delay(options_.backoff, task.attempts, random_).count();
+    task.due = clock::now_ms() + backoff_delay(options_.backoff, task.attempts, random_).count();
     log::warn(task.what == job::edit ? "lead_edit_retry" : "lead_reminder_retry",
               {{"id", lead_id}, {"attempt", task.attempts}, {"reason", result.reason}});
     const std::lock_guard lock(mutex_);
@@ -246,7 +247,7 @@ void desk::work(const std::string& lead_id, job& task) {
 
 send_result desk::paced(const std::function<send_result()>& call) {
   for (;;) {
-    const auto at = now();
+    const auto at = clock::now_ms();
     const auto turn = store_.take_turn(options_.owner, at, options_.turn_hold.count());
     if (turn.granted) break;
     if (!wait_until(std::min(turn.retry_at, at + options_.poll.count()), stopping_)) {
@@ -257,10 +258,10 @@ send_result desk::paced(const std::function<send_result()>& call) {
   try {
     result = call();
   } catch (...) {
-    store_.end_turn(options_.owner, now() + options_.pacing.count());
+    store_.end_turn(options_.owner, clock::now_ms() + options_.pacing.count());
     throw;
   }
-  const auto ended = now();
+  const auto ended = clock::now_ms();
   auto next = ended + options_.pacing.count();
   if (result.outcome == send_result::retry_after) {
     next = std::max(next, ended + result.retry_after_s * 1000);
@@ -286,7 +287,8 @@ send_result desk::remind_now(const std::string& lead_id, const job& task) {
   const auto state = store_.triage_of(lead_id);
   if (!item || !state) return {send_result::permanent, 0, "no such lead"};
   if (state->status != "new") return {send_result::delivered, 0, "not needed"};  // taken meanwhile
-  const auto text = reminder_text(*item, std::chrono::milliseconds(now() - item->delivered_at));
+  const auto text =
+      reminder_text(*item, std::chrono::milliseconds(clock::now_ms() - item->delivered_at));
   return paced(
       [&] { return link_->send_message(text, boost::json::value(), task.message_id, stopping_); });
 }

@@ -2,7 +2,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -10,9 +9,9 @@
 #include <mutex>
 #include <random>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "common/worker.hpp"
 #include "leads/metrics.hpp"
 #include "storage/store.hpp"
 #include "telegram/backoff.hpp"
@@ -67,8 +66,8 @@ class desk {
     std::int64_t due = 0;  // unix ms
   };
 
-  void run();
-  void step();
+  void run(worker::context& ctx);
+  void step(worker::context& ctx);
   void queue_edit(const std::string& lead_id, std::int64_t chat_id, std::int64_t message_id);
   void look_for_reminders();
   void work(const std::string& lead_id, job& task);
@@ -84,11 +83,11 @@ class desk {
   std::mt19937_64 random_{std::random_device{}()};
   std::int64_t next_look_ = 0;
   std::mutex mutex_;
-  std::condition_variable wake_;
   // By lead: a later edit of the same message replaces an earlier one (it shows the state then).
   std::map<std::pair<std::string, int>, job> jobs_;
+  // What a call in flight and the pacing watch to give up at shutdown; set by stop().
   std::atomic<bool> stopping_{false};
-  std::thread thread_;
+  worker thread_;  // last: stopped before the members it reads go
 };
 
 // The toast of a click that moved the lead, and of one that did not, in Russian like the chat.

@@ -3,53 +3,39 @@
 #include <algorithm>
 #include <limits>
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
-#include "storage/ulid.hpp"
 
 namespace landing::telegram {
-namespace {
-
-std::int64_t now() { return static_cast<std::int64_t>(storage::now_ms()); }
-
-}  // namespace
 
 outbox_worker::outbox_worker(storage::lead_store& store, sender send, outbox_options options,
                              leads::lead_metrics& stats)
     : store_(store), send_(std::move(send)), options_(std::move(options)), stats_(stats) {
-  thread_ = std::thread([this] { run(); });
+  thread_.start("outbox", [this](worker::context& ctx) { run(ctx); });
 }
 
 outbox_worker::~outbox_worker() { stop(); }
 
-void outbox_worker::notify() {
-  {
-    const std::lock_guard lock(mutex_);
-    notified_ = true;
-  }
-  wake_.notify_one();
-}
+void outbox_worker::notify() { thread_.notify(); }
 
 void outbox_worker::stop() {
   stopping_ = true;
-  notify();
-  if (thread_.joinable()) thread_.join();
+  thread_.stop();
 }
 
-void outbox_worker::sleep_until(std::int64_t unix_ms) {
-  const auto wait = std::chrono::milliseconds(std::max<std::int64_t>(0, unix_ms - now()));
-  std::unique_lock lock(mutex_);
-  wake_.wait_for(lock, std::min(wait, options_.poll), [&] { return notified_ || stopping_; });
-  notified_ = false;
+void outbox_worker::sleep_until(worker::context& ctx, std::int64_t unix_ms) {
+  const auto wait = std::chrono::milliseconds(std::max<std::int64_t>(0, unix_ms - clock::now_ms()));
+  ctx.wait_for(std::min(wait, options_.poll));
 }
 
-void outbox_worker::run() {
+void outbox_worker::run(worker::context& ctx) {
   while (!stopping_) {
     // Nothing a send or the store throws may end this thread: leads would wait until a restart.
     try {
-      step();
+      step(ctx);
     } catch (const std::exception& e) {
       log::error("outbox_error", {{"reason", e.what()}});
-      sleep_until(now() + options_.poll.count());
+      sleep_until(ctx, clock::now_ms() + options_.poll.count());
     }
   }
   if (!unrecorded_.empty()) {
@@ -73,26 +59,26 @@ std::vector<std::string> outbox_worker::held_back(std::int64_t now_ms) const {
   return out;
 }
 
-void outbox_worker::step() {
+void outbox_worker::step(worker::context& ctx) {
   if (!held_released_) {
     if (const auto released = store_.release_held(); released > 0) {
       log::info("held_leads_released", {{"leads", released}});
     }
     held_released_ = true;
   }
-  if (!unrecorded_.empty() && now() >= record_retry_at_) flush_unrecorded();
+  if (!unrecorded_.empty() && clock::now_ms() >= record_retry_at_) flush_unrecorded();
   const std::int64_t retry_records =
       unrecorded_.empty() ? std::numeric_limits<std::int64_t>::max() : record_retry_at_;
-  const auto at = now();
+  const auto at = clock::now_ms();
   const auto idle = std::min(at + options_.poll.count(), retry_records);
   const auto due = store_.next_due_at(options_.owner, at);
   if (!due || *due > at) {
-    sleep_until(due ? std::min(*due, idle) : idle);
+    sleep_until(ctx, due ? std::min(*due, idle) : idle);
     return;
   }
   const auto turn = store_.take_turn(options_.owner, at, options_.turn_hold.count());
   if (!turn.granted) {
-    sleep_until(std::min(turn.retry_at, idle));
+    sleep_until(ctx, std::min(turn.retry_at, idle));
     return;
   }
   std::optional<storage::lead> next;
@@ -105,7 +91,7 @@ void outbox_worker::step() {
   if (!next) {
     // What is due is held back in memory (or another replica took it): nothing to send now.
     store_.end_turn(options_.owner, 0);
-    sleep_until(idle);
+    sleep_until(ctx, idle);
     return;
   }
   deliver(*next);
@@ -113,7 +99,7 @@ void outbox_worker::step() {
 
 void outbox_worker::deliver(const storage::lead& item) {
   const auto result = send_(item, stopping_);
-  const auto ended = now();
+  const auto ended = clock::now_ms();
   // The next send to the chat, by any replica: a pause after a 429, else the pacing after this
   // call, failed or not.
   auto next_send = ended + options_.pacing.count();
@@ -186,7 +172,7 @@ void outbox_worker::record(const storage::lead& item, outcome result) {
     unrecorded_[item.id] = std::move(result);
     unrecorded_count_ = unrecorded_.size();
     record_failures_ = 1;
-    record_retry_at_ = now() + backoff_delay(options_.record_backoff, 1, random_).count();
+    record_retry_at_ = clock::now_ms() + backoff_delay(options_.record_backoff, 1, random_).count();
     log::error("outbox_record_failed",
                {{"id", item.id},
                 {"database", storage::fault_name(e.problem)},
@@ -204,8 +190,8 @@ void outbox_worker::flush_unrecorded() {
       apply(it->first, it->second);
     } catch (const storage::error&) {
       ++record_failures_;
-      record_retry_at_ =
-          now() + backoff_delay(options_.record_backoff, record_failures_, random_).count();
+      record_retry_at_ = clock::now_ms() +
+                         backoff_delay(options_.record_backoff, record_failures_, random_).count();
       unrecorded_count_ = unrecorded_.size();
       return;
     }

@@ -2,14 +2,12 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <functional>
 #include <map>
-#include <mutex>
 #include <random>
 #include <string>
-#include <thread>
 
+#include "common/worker.hpp"
 #include "leads/metrics.hpp"
 #include "storage/store.hpp"
 #include "telegram/backoff.hpp"
@@ -67,15 +65,15 @@ class outbox_worker {
     storage::sent_message where{};  // delivered: the message in the chat
   };
 
-  void run();
-  void step();
+  void run(worker::context& ctx);
+  void step(worker::context& ctx);
   void deliver(const storage::lead& item);
   // Leads not to claim now: settled in memory, or rescheduled in memory to a later time.
   [[nodiscard]] std::vector<std::string> held_back(std::int64_t now_ms) const;
   void record(const storage::lead& item, outcome result);
   void apply(const std::string& id, const outcome& result);
   void flush_unrecorded();
-  void sleep_until(std::int64_t unix_ms);
+  void sleep_until(worker::context& ctx, std::int64_t unix_ms);
 
   storage::lead_store& store_;
   sender send_;
@@ -88,11 +86,9 @@ class outbox_worker {
   int record_failures_ = 0;
   std::int64_t record_retry_at_ = 0;
   std::atomic<std::size_t> unrecorded_count_{0};
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool notified_ = false;
+  // What a send in flight watches to give up at shutdown; set by stop().
   std::atomic<bool> stopping_{false};
-  std::thread thread_;
+  worker thread_;  // last: stopped before the members it reads go
 };
 
 }  // namespace landing::telegram

@@ -2,14 +2,12 @@
 
 #include <charconv>
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
-#include "storage/ulid.hpp"
 #include "telegram/updates.hpp"
 
 namespace landing::telegram {
 namespace {
-
-std::int64_t now() { return static_cast<std::int64_t>(storage::now_ms()); }
 
 std::string_view mode_name(update_status::mode m) {
   switch (m) {
@@ -31,7 +29,7 @@ std::string_view mode_name(update_status::mode m) {
 
 void update_status::set(mode now_mode, std::string reason) {
   const std::lock_guard lock(mutex_);
-  if (mode_ != now_mode) since_ = now();
+  if (mode_ != now_mode) since_ = clock::now_ms();
   mode_ = now_mode;
   reason_ = std::move(reason);
 }
@@ -40,7 +38,7 @@ boost::json::object update_status::report() const {
   const std::lock_guard lock(mutex_);
   boost::json::object out{{"mode", mode_name(mode_)}};
   if (!reason_.empty()) out["reason"] = reason_;
-  if (since_ != 0) out["since_ms"] = now() - since_;
+  if (since_ != 0) out["since_ms"] = clock::now_ms() - since_;
   return out;
 }
 
@@ -48,14 +46,14 @@ update_poller::update_poller(storage::lead_store& store, desk& lead_desk,
                              std::unique_ptr<chat_link> link, poller_options options,
                              update_status& status)
     : store_(store), desk_(lead_desk), link_(std::move(link)), options_(options), status_(status) {
-  thread_ = std::thread([this] { run(); });
+  thread_.start("telegram-poll", [this](worker::context&) { run(); });
 }
 
 update_poller::~update_poller() { stop(); }
 
 void update_poller::stop() {
   stopping_ = true;
-  if (thread_.joinable()) thread_.join();
+  thread_.stop();
 }
 
 void update_poller::fail(update_status::mode mode, const std::string& reason) {
@@ -75,7 +73,7 @@ void update_poller::fail(update_status::mode mode, const std::string& reason) {
                               : "clicks wait in Telegram until getUpdates works again"}});
   }
   status_.set(mode, reason);
-  wait_until(now() + delay.count(), stopping_);
+  wait_until(clock::now_ms() + delay.count(), stopping_);
 }
 
 void update_poller::run() {
@@ -84,7 +82,7 @@ void update_poller::run() {
       if (!store_.leader()) {
         status_.set(update_status::mode::standby, "another replica polls");
         offset_ = -1;  // the leader moves it meanwhile
-        wait_until(now() + options_.standby.count(), stopping_);
+        wait_until(clock::now_ms() + options_.standby.count(), stopping_);
         continue;
       }
       poll_once();

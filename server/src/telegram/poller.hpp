@@ -8,8 +8,8 @@
 #include <mutex>
 #include <random>
 #include <string>
-#include <thread>
 
+#include "common/worker.hpp"
 #include "storage/store.hpp"
 #include "telegram/backoff.hpp"
 #include "telegram/chat.hpp"
@@ -69,8 +69,9 @@ class update_poller {
   std::mt19937_64 random_{std::random_device{}()};
   std::int64_t offset_ = -1;  // -1: not read from the store yet
   int failures_ = 0;
+  // What the long poll and the waits watch to give up at shutdown; set by stop().
   std::atomic<bool> stopping_{false};
-  std::thread thread_;
+  worker thread_;  // last: stopped before the members it reads go
 };
 
 }  // namespace landing::telegram

@@ -31,7 +31,7 @@ webhook::webhook(std::string secret, desk& lead_desk, std::unique_ptr<chat_link>
       desk_(lead_desk),
       link_(std::move(link)),
       queue_limit_(queue_limit) {
-  thread_ = std::thread([this] { run(); });
+  thread_.start("telegram-hook", [this](worker::context& ctx) { run(ctx); });
 }
 
 webhook::~webhook() { stop(); }
@@ -41,8 +41,7 @@ void webhook::stop() {
     const std::lock_guard lock(mutex_);
     stopping_ = true;
   }
-  wake_.notify_one();
-  if (thread_.joinable()) thread_.join();
+  thread_.stop();
 }
 
 void webhook::handle(const http::request& req, std::function<void(http::response)> done) {
@@ -54,7 +53,7 @@ void webhook::handle(const http::request& req, std::function<void(http::response
     const std::lock_guard lock(mutex_);
     if (!stopping_ && queue_.size() < queue_limit_) {
       queue_.push_back({std::string(req.body), std::move(done)});
-      wake_.notify_one();
+      thread_.notify();
       return;
     }
   }
@@ -62,15 +61,22 @@ void webhook::handle(const http::request& req, std::function<void(http::response
   done(http::error_response(503, "busy"));
 }
 
-void webhook::run() {
+void webhook::run(worker::context& ctx) {
   for (;;) {
     delivery next;
+    bool taken = false;
     {
-      std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty()) return;
-      next = std::move(queue_.front());
-      queue_.pop_front();
+      const std::lock_guard lock(mutex_);
+      if (queue_.empty() && stopping_) return;  // drained
+      if (!queue_.empty()) {
+        next = std::move(queue_.front());
+        queue_.pop_front();
+        taken = true;
+      }
+    }
+    if (!taken) {
+      ctx.wait();
+      continue;
     }
     callback_query query;
     std::string why;

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
 #include <cstddef>
 #include <deque>
 #include <functional>
@@ -9,8 +8,8 @@
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <thread>
 
+#include "common/worker.hpp"
 #include "http/request.hpp"
 #include "http/response.hpp"
 #include "telegram/chat.hpp"
@@ -39,17 +38,19 @@ class webhook {
     std::string body;
     std::function<void(http::response)> done;
   };
-  void run();
+  void run(worker::context& ctx);
 
   std::string secret_;
   desk& desk_;
   std::unique_ptr<chat_link> link_;
   std::size_t queue_limit_;
+  // stopping_ is set under this lock, where the thread looks last at the queue, so nothing is
+  // queued that it will not answer.
   std::mutex mutex_;
-  std::condition_variable wake_;
   std::deque<delivery> queue_;
+  // Also what the desk's calls watch to give up at shutdown.
   std::atomic<bool> stopping_{false};
-  std::thread thread_;
+  worker thread_;  // last: stopped before the members it reads go
 };
 
 // Compares in time that depends on the expected secret's length only, never on where the two

@@ -17,7 +17,7 @@ http::response busy_response() {
 
 intake::intake(recorder& sink, counters& stats, std::size_t capacity)
     : sink_(sink), stats_(stats), capacity_(capacity) {
-  thread_ = std::thread([this] { run(); });
+  thread_.start("vitals-intake", [this](worker::context& ctx) { run(ctx); });
 }
 
 intake::~intake() { stop(); }
@@ -25,9 +25,9 @@ intake::~intake() { stop(); }
 void intake::submit(std::string body, callback done) {
   {
     const std::lock_guard lock(mutex_);
-    if (!stopping_ && queue_.size() < capacity_) {
+    if (!thread_.stopping() && queue_.size() < capacity_) {
       queue_.emplace_back(std::move(body), std::move(done));
-      if (queue_.size() == 1) wake_.notify_one();
+      if (queue_.size() == 1) thread_.notify();
       return;
     }
   }
@@ -35,14 +35,7 @@ void intake::submit(std::string body, callback done) {
   done(busy_response());
 }
 
-void intake::stop() {
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_one();
-  if (thread_.joinable()) thread_.join();
-}
+void intake::stop() { thread_.stop(); }
 
 http::response intake::check(const std::string& body) {
   auto parsed = parse_beacon(body);
@@ -60,7 +53,7 @@ http::response intake::check(const std::string& body) {
   return res;
 }
 
-void intake::run() {
+void intake::run(worker::context& ctx) {
   // Linux gives each thread its own nice value (setpriority with the thread's id).
   if (::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 19) != 0) {
     log::warn("vitals_priority_unchanged", {{"effect", "beacons are checked at normal priority"}});
@@ -68,10 +61,13 @@ void intake::run() {
   std::deque<std::pair<std::string, callback>> batch;
   for (;;) {
     {
-      std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty()) return;  // stopping and drained
+      const std::lock_guard lock(mutex_);
       batch.swap(queue_);
+      if (batch.empty() && ctx.stopping()) return;  // drained
+    }
+    if (batch.empty()) {
+      ctx.wait();
+      continue;
     }
     for (auto& [body, done] : batch) {
       try {

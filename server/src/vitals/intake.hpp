@@ -1,13 +1,12 @@
 #pragma once
 
-#include <condition_variable>
 #include <cstddef>
 #include <deque>
 #include <functional>
 #include <mutex>
 #include <string>
-#include <thread>
 
+#include "common/worker.hpp"
 #include "http/response.hpp"
 #include "vitals/counters.hpp"
 #include "vitals/recorder.hpp"
@@ -39,16 +38,16 @@ class intake {
   http::response check(const std::string& body);
 
  private:
-  void run();
+  void run(worker::context& ctx);
 
   recorder& sink_;
   counters& stats_;
   std::size_t capacity_;
+  // The queue is refused once the thread is stopping, both under this lock, so nothing is
+  // queued after the thread's last look.
   std::mutex mutex_;
-  std::condition_variable wake_;
   std::deque<std::pair<std::string, callback>> queue_;
-  bool stopping_ = false;
-  std::thread thread_;
+  worker thread_;  // last: stopped before the members it reads go
 };
 
 http::response busy_response();

@@ -1,19 +1,19 @@
 #include "vitals/recorder.hpp"
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
 
 namespace landing::vitals {
 
 std::int64_t utc_day_now() {
-  const auto days = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
-  return days.time_since_epoch().count();
+  return std::chrono::floor<std::chrono::days>(std::chrono::milliseconds(clock::now_ms())).count();
 }
 
 recorder::recorder(storage::lead_store& store, storage::turns& turns, counters& stats,
                    recorder_options options)
     : store_(store), turns_(turns), stats_(stats), options_(std::move(options)) {
   if (!options_.today) options_.today = utc_day_now;
-  thread_ = std::thread([this] { run(); });
+  thread_.start("vitals-writer", [this](worker::context& ctx) { run(ctx); });
 }
 
 recorder::~recorder() { stop(); }
@@ -22,11 +22,11 @@ bool recorder::offer(const beacon& item) {
   const auto today = options_.today();
   {
     const std::lock_guard lock(mutex_);
-    if (!stopping_) {
+    if (!thread_.stopping()) {
       pending_.add(item, today);
       ++pending_beacons_;
       // The first beacon starts the batch's clock, a full batch cuts it short.
-      if (pending_beacons_ == 1 || pending_beacons_ == options_.batch_beacons) wake_.notify_one();
+      if (pending_beacons_ == 1 || pending_beacons_ == options_.batch_beacons) thread_.notify();
       return true;
     }
   }
@@ -34,13 +34,16 @@ bool recorder::offer(const beacon& item) {
   return false;
 }
 
-void recorder::stop() {
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_one();
-  if (thread_.joinable()) thread_.join();
+void recorder::stop() { thread_.stop(); }
+
+bool recorder::has_pending() {
+  const std::lock_guard lock(mutex_);
+  return pending_beacons_ > 0;
+}
+
+bool recorder::batch_full() {
+  const std::lock_guard lock(mutex_);
+  return pending_beacons_ >= options_.batch_beacons;
 }
 
 void recorder::write(std::vector<storage::vitals_aggregate> rows, std::uint64_t beacons) {
@@ -71,25 +74,28 @@ void recorder::prune(std::int64_t today) {
   }
 }
 
-void recorder::run() {
+void recorder::run(worker::context& ctx) {
   using clock = std::chrono::steady_clock;
   // At start first: a server that restarts often still keeps to the retention.
   prune(options_.today());
   auto next_prune = clock::now() + options_.prune_every;
   for (;;) {
+    // Until the first beacon of a batch (its notify), the next prune or a stop; then until the
+    // batch is full or flush_every has passed since, unless stopping.
+    if (!has_pending()) ctx.wait_until(next_prune);
+    if (has_pending()) {
+      const auto flush_at = clock::now() + options_.flush_every;
+      while (!batch_full() && clock::now() < flush_at && ctx.wait_until(flush_at)) {
+      }
+    }
     std::vector<storage::vitals_aggregate> rows;
     std::uint64_t beacons = 0;
     bool last = false;
     {
-      std::unique_lock lock(mutex_);
-      wake_.wait_until(lock, next_prune, [&] { return stopping_ || pending_beacons_ > 0; });
-      if (pending_beacons_ > 0 && !stopping_) {
-        wake_.wait_for(lock, options_.flush_every,
-                       [&] { return stopping_ || pending_beacons_ >= options_.batch_beacons; });
-      }
+      const std::lock_guard lock(mutex_);
       rows = pending_.take();
       beacons = std::exchange(pending_beacons_, 0);
-      last = stopping_;
+      last = ctx.stopping();
     }
     if (beacons > 0) write(std::move(rows), beacons);
     if (last) return;

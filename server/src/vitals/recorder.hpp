@@ -1,12 +1,11 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <mutex>
-#include <thread>
 
+#include "common/worker.hpp"
 #include "storage/store.hpp"
 #include "storage/turns.hpp"
 #include "vitals/aggregate.hpp"
@@ -45,7 +44,9 @@ class recorder {
   void stop();
 
  private:
-  void run();
+  void run(worker::context& ctx);
+  [[nodiscard]] bool has_pending();
+  [[nodiscard]] bool batch_full();
   void write(std::vector<storage::vitals_aggregate> rows, std::uint64_t beacons);
   void prune(std::int64_t today);
 
@@ -53,13 +54,13 @@ class recorder {
   storage::turns& turns_;
   counters& stats_;
   recorder_options options_;
+  // Beacons are refused once the thread is stopping, both under this lock, so none is folded in
+  // after the thread's last take.
   std::mutex mutex_;
-  std::condition_variable wake_;
   aggregator pending_;
   std::uint64_t pending_beacons_ = 0;
-  bool stopping_ = false;
   bool failing_ = false;  // logged once per run of failed writes
-  std::thread thread_;
+  worker thread_;         // last: stopped before the members it reads go
 };
 
 // The UTC day number of now.

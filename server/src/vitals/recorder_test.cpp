@@ -5,6 +5,7 @@
 
 #include <future>
 
+#include "common/clock.hpp"
 #include "storage/sqlite/store.hpp"
 #include "temp_folder.hpp"
 #include "vitals/testing.hpp"
@@ -101,7 +102,10 @@ TEST(vitals_recorder, keeps_the_retention_days_and_prunes_older_ones_at_start) {
   }
   storage::turns turns;
   counters stats;
-  auto options = quick(20100);
+  // Today comes from the clock, as in the server: day 20100 from its first millisecond.
+  const clock::fake at(20100LL * 86'400'000);
+  auto options = quick();
+  options.today = nullptr;
   options.retention_days = 90;  // 20011 to 20100
   recorder sink(store, turns, stats, options);
   sink.stop();

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 
+#include "common/clock.hpp"
 #include "vitals/aggregate.hpp"
 #include "vitals/histogram.hpp"
 #include "vitals/scales.hpp"
@@ -126,8 +127,7 @@ std::string format_day(std::int64_t day) {
 }
 
 std::int64_t today_utc() {
-  const auto now = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
-  return now.time_since_epoch().count();
+  return std::chrono::floor<std::chrono::days>(std::chrono::milliseconds(clock::now_ms())).count();
 }
 
 }  // namespace landing::vitals

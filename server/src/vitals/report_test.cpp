@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "common/clock.hpp"
 #include "vitals/report_testing.hpp"
 #include "vitals/scales.hpp"
 #include "vitals/score.hpp"
@@ -248,6 +249,14 @@ TEST(vitals_report, today_is_the_utc_day_of_the_system_clock) {
   const auto today = today_utc();
   // Midnight may pass between the two readings.
   EXPECT_TRUE(today == seconds / 86400 || today == seconds / 86400 + 1) << today;
+}
+
+TEST(vitals_report, today_follows_a_set_clock_across_midnight) {
+  const clock::fake at(19723LL * 86'400'000 - 1);  // 2023-12-31, 23:59:59.999 UTC
+  EXPECT_EQ(today_utc(), 19722);
+  clock::advance(std::chrono::milliseconds(1));
+  EXPECT_EQ(today_utc(), 19723);
+  EXPECT_EQ(format_day(today_utc()), "2024-01-01");
 }
 
 }  // namespace

@@ -2,17 +2,12 @@
 
 #include <algorithm>
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
 #include "storage/postgres/migrations.hpp"
 #include "storage/ulid.hpp"
 
 namespace landing::storage::postgres {
-namespace {
-
-std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
-
-}  // namespace
-
 bool is_uri(std::string_view db) {
   return db.starts_with("postgresql://") || db.starts_with("postgres://");
 }
@@ -51,7 +46,7 @@ void database::check_writes() {
     conn.exec(
         "INSERT INTO health_probe (id, checked_at) VALUES (1, $1::bigint) ON CONFLICT (id) DO "
         "UPDATE SET checked_at = excluded.checked_at",
-        {std::to_string(now())});
+        {std::to_string(clock::now_ms())});
     return true;
   });
 }
@@ -67,7 +62,7 @@ std::unique_ptr<connection> database::open_connection() {
   }
   {
     const std::lock_guard lock(outage_mutex_);
-    if (const auto wait = retry_at_ - now(); wait > 0) {
+    if (const auto wait = retry_at_ - clock::now_ms(); wait > 0) {
       throw error("PostgreSQL is unreachable (" + outage_ + "); next attempt in " +
                       std::to_string(wait) + " ms",
                   "", true);
@@ -87,7 +82,7 @@ std::unique_ptr<connection> database::open_connection() {
     ++connect_failures_;
     // 100 ms, doubling, at most 5 s between attempts.
     const auto backoff = std::min<std::int64_t>(5000, 100LL << std::min(connect_failures_, 6));
-    retry_at_ = now() + backoff;
+    retry_at_ = clock::now_ms() + backoff;
     outage_ = e.what();
     throw;
   }

@@ -1,22 +1,16 @@
 #include "storage/postgres/leads.hpp"
 
+#include "common/clock.hpp"
 #include "storage/postgres/arrays.hpp"
 #include "storage/postgres/lead_row.hpp"
-#include "storage/ulid.hpp"
 
 namespace landing::storage::postgres {
-
-namespace {
-
-std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
-
-}  // namespace
 
 std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& leads, bool held) {
   return db_.run(true, [&](connection& conn) {
     std::vector<std::string> ids;
     std::vector<std::string> names, socials, emails, messages, locales, clients, statuses, queued;
-    const auto created = now();
+    const auto created = clock::now_ms();
     for (const auto& item : leads) {
       ids.push_back(db_.make_id(created));
       names.push_back(item.fields.name);

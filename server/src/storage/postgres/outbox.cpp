@@ -1,17 +1,12 @@
 #include "storage/postgres/outbox.hpp"
 
+#include "common/clock.hpp"
 #include "storage/postgres/arrays.hpp"
 #include "storage/postgres/lead_row.hpp"
 #include "storage/postgres/triage_rows.hpp"
 #include "storage/ulid.hpp"
 
 namespace landing::storage::postgres {
-
-namespace {
-
-std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
-
-}  // namespace
 
 std::optional<std::int64_t> outbox_table::next_due_at(const std::string& owner,
                                                       std::int64_t now_ms) {
@@ -106,7 +101,7 @@ bool outbox_table::retry(const std::string& id) {
         "INSERT INTO outbox (lead_id, next_attempt_at) VALUES ($1, $2::bigint) ON CONFLICT "
         "(lead_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at, claimed_by = NULL, "
         "claimed_until = NULL",
-        {id, str(now())});
+        {id, str(clock::now_ms())});
     txn.commit();
     return true;
   });

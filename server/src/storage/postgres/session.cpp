@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
-#include "storage/ulid.hpp"
 
 namespace landing::storage::postgres {
 namespace {
@@ -13,39 +13,28 @@ namespace {
 // The advisory lock whose holder leads. Any number, the same in every replica.
 constexpr const char* leader_lock = "SELECT pg_try_advisory_lock(727002)";
 
-std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
-
 }  // namespace
 
 replica_session::replica_session(database& db) : db_(db) {
-  if (db_.settings().session) background_thread_ = std::thread([this] { background(); });
+  if (db_.settings().session) {
+    background_thread_.start("pg-session", [this](worker::context& ctx) { background(ctx); });
+  }
 }
 
 replica_session::~replica_session() { stop(); }
 
-void replica_session::stop() {
-  {
-    const std::lock_guard lock(background_mutex_);
-    stopping_ = true;
-  }
-  background_wake_.notify_all();
-  if (background_thread_.joinable()) background_thread_.join();
-}
+void replica_session::stop() { background_thread_.stop(); }
 
 void replica_session::on_new_leads(std::function<void()> wake) {
   const std::lock_guard lock(wake_mutex_);
   wake_ = std::move(wake);
 }
 
-void replica_session::background() {
+void replica_session::background(worker::context& ctx) {
   std::unique_ptr<connection> session;
   int failures = 0;
   std::int64_t next_try = 0;
-  const auto pause = [&](std::chrono::milliseconds how_long) {
-    std::unique_lock lock(background_mutex_);
-    background_wake_.wait_for(lock, how_long, [&] { return stopping_.load(); });
-  };
-  while (!stopping_) {
+  while (!ctx.stopping()) {
     if (!session) {
       try {
         session = std::make_unique<connection>(db_.uri(), db_.settings().connect_timeout);
@@ -55,22 +44,23 @@ void replica_session::background() {
       } catch (const error&) {
         session.reset();
         ++failures;
-        pause(std::chrono::milliseconds(std::min(5000, 100 << std::min(failures, 6))));
+        ctx.sleep_for(std::chrono::milliseconds(std::min(5000, 100 << std::min(failures, 6))));
         continue;
       }
     }
     try {
-      if (!leader_ && now() >= next_try) {
+      if (!leader_ && clock::now_ms() >= next_try) {
         if (session->exec(leader_lock).text(0, 0) == "t") {
           leader_ = true;
           log::info("leadership_acquired", {});
         } else {
-          next_try = now() + db_.settings().leader_retry.count();
+          next_try = clock::now_ms() + db_.settings().leader_retry.count();
         }
       }
       pollfd ready{session->socket(), POLLIN, 0};
       // Short waits, so a stop is noticed quickly.
-      const auto wait = leader_ ? 500 : std::clamp<std::int64_t>(next_try - now(), 1, 500);
+      const auto wait =
+          leader_ ? 500 : std::clamp<std::int64_t>(next_try - clock::now_ms(), 1, 500);
       if (::poll(&ready, 1, static_cast<int>(wait)) > 0) {
         if (!session->notifications().empty()) {
           const std::lock_guard lock(wake_mutex_);

@@ -1,11 +1,10 @@
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
 #include <functional>
 #include <mutex>
-#include <thread>
 
+#include "common/worker.hpp"
 #include "storage/leadership.hpp"
 #include "storage/postgres/database.hpp"
 
@@ -27,16 +26,13 @@ class replica_session : public virtual leadership_role {
   void stop();
 
  private:
-  void background();
+  void background(worker::context& ctx);
 
   database& db_;
   std::mutex wake_mutex_;
   std::function<void()> wake_;
   std::atomic<bool> leader_{false};
-  std::atomic<bool> stopping_{false};
-  std::mutex background_mutex_;
-  std::condition_variable background_wake_;
-  std::thread background_thread_;
+  worker background_thread_;  // last: stopped before the members it reads go
 };
 
 }  // namespace landing::storage::postgres

@@ -1,6 +1,6 @@
 #include "storage/postgres/store.hpp"
 
-#include "storage/ulid.hpp"
+#include "common/clock.hpp"
 
 namespace landing::storage::postgres {
 
@@ -22,7 +22,7 @@ health store::check() {
   try {
     db.check_writes();
     out.outbox = figures();
-    if (out.leader) prune_buckets(static_cast<std::int64_t>(now_ms()));
+    if (out.leader) prune_buckets(clock::now_ms());
   } catch (const storage::error& e) {
     out.problem = e.problem;
     out.reason = e.what();

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <filesystem>
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
 #include "storage/sqlite/migrations.hpp"
 #include "storage/ulid.hpp"
@@ -21,8 +22,6 @@ void sync_folder(const std::string& folder) {
   ::fsync(fd);
   ::close(fd);
 }
-
-std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
 
 }  // namespace
 
@@ -187,7 +186,7 @@ void database::probe() {
     statement(*conn,
               "INSERT INTO health_probe (id, checked_at) VALUES (1, ?) ON CONFLICT (id) DO "
               "UPDATE SET checked_at = excluded.checked_at")
-        .bind(1, now())
+        .bind(1, clock::now_ms())
         .step();
     txn.commit();
     note_write({});

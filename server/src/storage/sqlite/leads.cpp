@@ -1,20 +1,14 @@
 #include "storage/sqlite/leads.hpp"
 
+#include "common/clock.hpp"
 #include "storage/sqlite/lead_row.hpp"
-#include "storage/ulid.hpp"
 
 namespace landing::storage::sqlite {
-namespace {
-
-std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
-
-}  // namespace
-
 std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& leads, bool held) {
   return db_.write(file_guard::purpose::new_lead, [&](connection& conn) {
     std::vector<std::string> ids;
     ids.reserve(leads.size());
-    const auto created = now();
+    const auto created = clock::now_ms();
     transaction txn(conn);
     statement insert(conn,
                      "INSERT INTO leads (id, created_at, name, social, email, message, locale, "

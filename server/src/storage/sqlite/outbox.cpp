@@ -2,17 +2,12 @@
 
 #include <algorithm>
 
+#include "common/clock.hpp"
 #include "storage/sqlite/lead_row.hpp"
 #include "storage/sqlite/triage_rows.hpp"
 #include "storage/ulid.hpp"
 
 namespace landing::storage::sqlite {
-namespace {
-
-std::int64_t now() { return static_cast<std::int64_t>(now_ms()); }
-
-}  // namespace
-
 std::optional<std::int64_t> outbox_table::next_due_at(const std::string& owner,
                                                       std::int64_t now_ms) {
   // The order of due leads, with the time each is free: its next attempt, or for a lead another
@@ -132,7 +127,7 @@ bool outbox_table::retry(const std::string& id) {
               "INSERT INTO outbox (lead_id, next_attempt_at) VALUES (?, ?) ON CONFLICT "
               "(lead_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at")
         .bind(1, id)
-        .bind(2, now())
+        .bind(2, clock::now_ms())
         .step();
     txn.commit();
     return true;

@@ -1,0 +1,38 @@
+#include "common/clock.hpp"
+
+#include <atomic>
+#include <limits>
+
+namespace landing::clock {
+namespace {
+
+// Not a time anyone sets (it is before the Big Bang): the clock is the system's.
+constexpr std::int64_t not_set = std::numeric_limits<std::int64_t>::min();
+
+// Read on every now_ms() by every thread: one atomic word, no lock.
+std::atomic<std::int64_t> set_ms{not_set};
+
+std::int64_t system_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+std::int64_t now_ms() {
+  const auto set = set_ms.load();
+  return set == not_set ? system_ms() : set;
+}
+
+void set_for_testing(std::int64_t unix_ms) { set_ms.store(unix_ms); }
+
+void advance(std::chrono::milliseconds by) {
+  auto was = set_ms.load();
+  while (!set_ms.compare_exchange_weak(was, (was == not_set ? system_ms() : was) + by.count())) {
+  }
+}
+
+void reset() { set_ms.store(not_set); }
+
+}  // namespace landing::clock

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+
+// The one wall clock of the server: what rules (pacing, reminders, retention, rate limits) and
+// timestamps call now. Tests set it to test time rules without waiting; it is a process-wide
+// setting, so it only reaches code in the test's own process, never a server it starts.
+// Deadlines and timeouts stay on std::chrono::steady_clock, which a wall clock's jumps (NTP, an
+// operator's `date -s`) must not shorten or stretch.
+namespace landing::clock {
+
+// Unix time in milliseconds: the system's, or the one a test set.
+std::int64_t now_ms();
+
+// For tests: now_ms() returns unix_ms from here on, moved only by advance(), until reset().
+void set_for_testing(std::int64_t unix_ms);
+// Moves a set clock forward (a clock not set is set first, at the real time).
+void advance(std::chrono::milliseconds by);
+// Back to the system's clock.
+void reset();
+
+// A set clock for one test's scope: reset when the scope ends, also when an assertion returns
+// early, so the next test in the process gets the real time.
+class fake {
+ public:
+  explicit fake(std::int64_t unix_ms) { set_for_testing(unix_ms); }
+  fake(const fake&) = delete;
+  fake& operator=(const fake&) = delete;
+  ~fake() { reset(); }
+};
+
+}  // namespace landing::clock
