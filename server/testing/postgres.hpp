@@ -18,7 +18,8 @@ class postgres_server {
 
   // A server in `dir` (created, or taken over when one already runs there): a link to a fresh
   // folder in the system's temporary directory, which the postgres user can reach wherever `dir`
-  // is. owned: stopped and removed (folder and link) when this object goes. Tests that stop the server use one of their own this way.
+  // is. owned: stopped and removed (folder and link) when this object goes. Tests that stop the
+  // server use one of their own this way.
   postgres_server(std::filesystem::path dir, bool owned);
 
   // A new, empty database for one test, and the URI to reach it as a role with a password (the
