@@ -109,6 +109,14 @@ int serve(const config& cfg) {
   storage::turns turns;
   std::unique_ptr<storage::lead_store> store;
   std::unique_ptr<delivery> deliveries;
+  // However serve() returns, the store's own threads (PostgreSQL's session, which wakes the
+  // outbox on another replica's commit) stop before the parts they call go.
+  struct store_stopper {
+    std::unique_ptr<storage::lead_store>& store;
+    ~store_stopper() {
+      if (store) store->stop();
+    }
+  } const stop_store_first{store};
   std::unique_ptr<health_monitor> health;
   std::unique_ptr<leads::limiter> limiter;
   std::unique_ptr<leads::lead_writer> writer;
@@ -157,6 +165,7 @@ int serve(const config& cfg) {
   parts.health = health.get();
   router routes(parts);
 
+  int code = 0;
   {
     // Started only now, so the exits above are not held up by compression.
     const site::background_compression compressing(files);
@@ -170,7 +179,7 @@ int serve(const config& cfg) {
         routes.set_hosts(std::move(hosts));
       });
     } catch (const std::exception& e) {
-      return fail(std::string("cannot listen on ") + cfg.listen + ": " + e.what());
+      code = fail(std::string("cannot listen on ") + cfg.listen + ": " + e.what());
     }
   }
   // In-flight requests are done; commit what they queued, then let the outbox finish its send.
@@ -180,8 +189,8 @@ int serve(const config& cfg) {
   deliveries->stop();
   health->stop();
   store->stop();
-  log::info("stopped");
-  return 0;
+  if (code == 0) log::info("stopped");
+  return code;
 }
 
 }  // namespace landing::app
