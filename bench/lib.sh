@@ -12,6 +12,8 @@ site="${SITE:-$root/web/dist}"
 # usage: write_section <marker> <file with the new block>
 write_section() {
   local marker=$1 block=$2 doc
+  # bench/compare runs the benchmarks for two builds and reports them itself.
+  [ -z "${BENCH_NO_DOCS:-}" ] || return 0
   doc="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/docs/benchmarks.md"
   mkdir -p "$(dirname "$doc")"
   [ -f "$doc" ] || printf '# Benchmarks\n' > "$doc"
