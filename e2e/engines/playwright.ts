@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { watchPage } from '../support/problems';
+import { watchPage } from './problems';
 import type { PageFunction, Tab, Viewport } from './tab';
 
 /** A Playwright page (Chromium) as a Tab. */

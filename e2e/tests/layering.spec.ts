@@ -3,12 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 
-// The arrow between the e2e folders points one way: tests use journeys and support, journeys use
-// support, and support uses neither. No browser or server is needed to check it.
+// The arrows between the e2e folders point one way: tests use journeys, support and engines;
+// journeys use support and engines; support uses engines; engines (how each browser is driven,
+// and what counts as a problem on a page) use none of them. No browser or server is needed to
+// check it.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Folders a file in `from` may not import from. */
 const FORBIDDEN: Record<string, readonly string[]> = {
+  engines: ['support', 'journeys', 'tests'],
   support: ['journeys', 'tests'],
   journeys: ['tests'],
 };
@@ -65,4 +68,14 @@ test('the check finds a planted import of journeys/ in support/ and lets support
     'support/landing.ts: ../tests/form.spec',
     'support/landing.ts: ../journeys/banner',
   ]);
+});
+
+test('the check finds a planted import of support/ in engines/', () => {
+  const planted = {
+    'playwright.ts': [
+      "import { watchPage } from '../support/problems';",
+      "import { watchPage as same } from './problems';",
+    ].join('\n'),
+  };
+  expect(wrongImports('engines', planted)).toEqual(['engines/playwright.ts: ../support/problems']);
 });

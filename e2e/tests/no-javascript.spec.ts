@@ -4,7 +4,7 @@ import { PRELOADER_REMOVE_MS } from '../../web/src/lib/constants';
 import { contactForm } from '../support/form';
 import { outboxDrained, uniqueLead } from '../support/lead';
 import { LOCALES, t, type Locale } from '../support/locales';
-import { watchPage } from '../support/problems';
+import { watchPage } from '../engines/problems';
 
 const overflowY = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).overflowY);

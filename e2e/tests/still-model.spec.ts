@@ -4,7 +4,7 @@ import { FAILED_NOTICE, NO_WEBGL_NOTICE } from '../../web/src/sections/banner/no
 import { expect, test } from '../fixtures/test';
 import { openLanding } from '../support/landing';
 import { differingShare } from '../support/pixels';
-import { watchPage } from '../support/problems';
+import { watchPage } from '../engines/problems';
 import { VIEWPORTS } from '../support/viewports';
 
 // Issue 14: where WebGL is missing (headless Firefox here) or the 3D chunk or model fails to load,
