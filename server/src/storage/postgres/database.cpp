@@ -36,12 +36,7 @@ std::string database::make_id(std::int64_t unix_ms) {
 }
 
 void database::check_writes() {
-  bool failed = false;
-  {
-    const std::lock_guard lock(failure_mutex_);
-    failed = !last_write_failure_.empty();
-  }
-  if (!failed) return;
+  if (!last_write_.failing()) return;
   run(true, [](connection& conn) {
     conn.exec(
         "INSERT INTO health_probe (id, checked_at) VALUES (1, $1::bigint) ON CONFLICT (id) DO "
@@ -92,12 +87,6 @@ void database::release(std::unique_ptr<connection> conn) {
   if (!conn || !conn->alive()) return;
   const std::lock_guard lock(pool_mutex_);
   idle_.push_back(std::move(conn));
-}
-
-void database::note_write(const std::string& failure, fault problem) {
-  const std::lock_guard lock(failure_mutex_);
-  last_write_failure_ = failure;
-  last_write_fault_ = problem;
 }
 
 }  // namespace landing::storage::postgres

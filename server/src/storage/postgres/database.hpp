@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "storage/fault.hpp"
+#include "storage/last_write.hpp"
 #include "storage/postgres/connection.hpp"
 
 namespace landing::storage::postgres {
@@ -60,7 +61,6 @@ class database {
  private:
   std::unique_ptr<connection> open_connection();
   void release(std::unique_ptr<connection> conn);
-  void note_write(const std::string& failure, fault problem = fault::none);
 
   std::string uri_;
   options options_;
@@ -71,9 +71,7 @@ class database {
   std::int64_t retry_at_ = 0;
   int connect_failures_ = 0;
   std::string outage_;
-  std::mutex failure_mutex_;
-  std::string last_write_failure_;
-  fault last_write_fault_ = fault::none;
+  last_write last_write_;
   std::mutex random_mutex_;
   std::mt19937_64 random_;
 };
@@ -89,7 +87,7 @@ auto database::run(bool writes, Work&& work) {
   try {
     auto out = work(*conn);
     release(std::move(conn));
-    if (writes) note_write({});
+    if (writes) last_write_.succeeded();
     return out;
   } catch (const error& e) {
     if (e.connection_lost || !conn->alive()) {
@@ -101,7 +99,7 @@ auto database::run(bool writes, Work&& work) {
       release(std::move(conn));
     }
     const auto problem = fault_of(e);
-    if (writes) note_write(e.what(), problem);
+    if (writes) last_write_.failed(e.what(), problem);
     throw storage::error(problem, e.what());
   }
 }

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <filesystem>
+#include <tuple>
 
 #include "common/clock.hpp"
 #include "common/log.hpp"
@@ -79,12 +80,6 @@ void database::release(std::unique_ptr<connection> conn) {
   if (!conn || detached_) return;
   const std::lock_guard lock(pool_mutex_);
   idle_.push_back(std::move(conn));
-}
-
-void database::note_write(const std::string& failure, fault problem) {
-  const std::lock_guard lock(failure_mutex_);
-  last_write_failure_ = failure;
-  last_write_fault_ = problem;
 }
 
 void database::close_all() {
@@ -189,7 +184,7 @@ void database::probe() {
         .bind(1, clock::now_ms())
         .step();
     txn.commit();
-    note_write({});
+    last_write_.succeeded();
     if (detached_) {
       detached_ = false;
       open_all();
@@ -197,7 +192,7 @@ void database::probe() {
     }
   } catch (const error& e) {
     const auto problem = fault_of(e);
-    note_write(e.what(), problem);
+    last_write_.failed(e.what(), problem);
     // A disk that refuses writes for lack of space still lets itself be unmounted; one that
     // refuses them for any other reason may need exactly that to be fixed.
     if (problem != fault::disk_full && !detached_) {
@@ -220,13 +215,8 @@ health database::check(const std::function<void(connection&, health&)>& figures)
     // Once a second, and short unless the file has to be put back: every operation waits.
     const std::unique_lock gate(gate_);
     verdict = settle();
-    bool failed = false;
-    {
-      const std::lock_guard lock(failure_mutex_);
-      failed = !last_write_failure_.empty();
-    }
     // After a failed write nothing else proves the disk took writes again, so try one.
-    if ((failed || detached_) && verdict.problem == fault::none) probe();
+    if ((last_write_.failing() || detached_) && verdict.problem == fault::none) probe();
   }
   const std::shared_lock gate(gate_);
   try {
@@ -238,13 +228,11 @@ health database::check(const std::function<void(connection&, health&)>& figures)
       verdict.reason = e.what();
     }
   }
-  const std::lock_guard lock(failure_mutex_);
   if (verdict.problem != fault::none) {
     out.problem = verdict.problem;
     out.reason = verdict.reason;
-  } else if (!last_write_failure_.empty()) {
-    out.problem = last_write_fault_ == fault::none ? fault::write_failed : last_write_fault_;
-    out.reason = last_write_failure_;
+  } else {
+    std::tie(out.problem, out.reason) = last_write_.failure();
   }
   return out;
 }

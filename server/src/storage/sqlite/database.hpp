@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "storage/fault.hpp"
+#include "storage/last_write.hpp"
 #include "storage/sqlite/connection.hpp"
 #include "storage/sqlite/file_guard.hpp"
 
@@ -71,7 +72,6 @@ class database {
   file_guard::verdict settle();
   // With the gate held alone: one write that proves the disk takes writes (again).
   void probe();
-  void note_write(const std::string& failure, fault problem = fault::none);
 
   std::string path_;
   options options_;
@@ -83,9 +83,7 @@ class database {
   std::unique_ptr<connection> keeper_;
   std::mutex random_mutex_;
   std::mt19937_64 random_;
-  std::mutex failure_mutex_;
-  std::string last_write_failure_;  // empty once a write has succeeded since
-  fault last_write_fault_ = fault::none;
+  last_write last_write_;
   // After the disk refused writes (read-only, I/O errors) the store keeps no connection open,
   // so the file system can be unmounted, checked and mounted again while the server runs; each
   // operation then opens its own. Changed with the gate held alone.
@@ -126,10 +124,10 @@ auto database::write(file_guard::purpose use, Work&& work) {
   try {
     const lease conn(*this);
     auto result = work(*conn);
-    note_write({});
+    last_write_.succeeded();
     return result;
   } catch (const error& e) {
-    note_write(e.what(), fault_of(e));
+    last_write_.failed(e.what(), fault_of(e));
     throw storage::error(fault_of(e), e.what());
   }
 }
