@@ -22,9 +22,10 @@ interface Timeline {
 }
 
 // The preloader must never act early. It may act late only as late as the page's own timers set
-// for the same moments (a busy machine delays both), plus a render.
+// for the same moments (a busy machine delays both), plus a render: under heavy load React has
+// rendered 425 ms after the page's own timer.
 const EARLY_MS = 100;
-const LATE_MS = 400;
+const LATE_MS = 600;
 const MAX_LATE_MS = 1500;
 
 test.describe('the preloader', () => {
@@ -139,10 +140,13 @@ test.describe('the preloader', () => {
     const before = samples.filter((s) => s.t < Math.min(fading?.t ?? gone.t, PRELOADER_FADE_MS));
     expect(before.length).toBeGreaterThan(0);
     expect(before.every((s) => s.visible && s.opacity === 1 && s.coversWindow)).toBe(true);
+    // The samples that were not locked, so a failure in CI says when and how it happened.
+    const unlocked = before.filter((s) => !s.scrollLocked);
     expect(
-      before.every((s) => s.scrollLocked),
-      'scroll locked while it shows',
-    ).toBe(true);
+      unlocked.length,
+      `scroll locked while it shows; unlocked samples (first 5 of ${unlocked.length}): ` +
+        JSON.stringify(unlocked.slice(0, 5)),
+    ).toBe(0);
     expect(
       samples.some((s) => s.videoPlaying),
       'the video plays',

@@ -4,11 +4,13 @@
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { fillPage } from './fill-page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const ssrDir = path.join(root, 'dist-ssr');
 const ssr = await import(path.join(ssrDir, 'entry-server.js'));
+if (!ssr.PRELOADING_CLASS) throw new Error('entry-server exports no PRELOADING_CLASS');
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
@@ -42,13 +44,6 @@ function fontPreloads(locale) {
     .join('');
 }
 
-function fill(page, locale, { html, head }) {
-  return page
-    .replace('<html lang="en">', `<html lang="${locale}">`)
-    .replace('<!--app-head-->', head)
-    .replace('<!--app-html-->', html);
-}
-
 // The landing pages carry their style sheet inline: one request less before the first paint
 // (the CSP allows inline styles, not inline scripts).
 const stylesheet = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/;
@@ -69,7 +64,8 @@ async function write(file, content) {
 }
 
 for (const locale of ssr.LOCALES) {
-  const home = fill(homeTemplate, locale, ssr.render(locale));
+  // Only the landing pages show the preloader, so only they start with the page locked.
+  const home = fillPage(homeTemplate, locale, ssr.render(locale), ssr.PRELOADING_CLASS);
   const preloads = fontPreloads(locale) + (locale === 'en' ? '' : messagesPreload(locale));
   await write(`${locale}/index.html`, home.replace('</title>', `</title>${preloads}`));
   for (const [kind, file] of [
@@ -77,7 +73,8 @@ for (const locale of ssr.LOCALES) {
     ['thanks', 'thanks.html'],
     ['formError', 'form-error.html'],
   ]) {
-    await write(`${locale}/${file}`, fill(staticTemplate, locale, ssr.renderStatic(kind, locale)));
+    const page = fillPage(staticTemplate, locale, ssr.renderStatic(kind, locale));
+    await write(`${locale}/${file}`, page);
   }
 }
 await write('robots.txt', ssr.buildRobots());

@@ -11,12 +11,13 @@ import { buildHead, buildRobots, buildSitemap } from './app/seo';
 import { SITE_ORIGIN } from './app/site';
 import { createI18n, type Messages } from './i18n/i18n';
 import { LOCALES, type Locale } from './lib/constants';
+import { PRELOADING_CLASS } from './sections/preloader/scrollLock';
 import en from './i18n/locales/en.json';
 import ru from './i18n/locales/ru.json';
 
 const messages: Record<Locale, Messages> = { en, ru: ru as Messages };
 
-export { LOCALES, SITE_ORIGIN, buildRobots, buildSitemap };
+export { LOCALES, PRELOADING_CLASS, SITE_ORIGIN, buildRobots, buildSitemap };
 
 /** The landing page of one locale; scripts/prerender.mjs writes it to dist/<locale>/index.html. */
 export function render(locale: Locale): { html: string; head: string } {

@@ -7,6 +7,7 @@ import { createI18n } from '../../i18n/i18n';
 import { mockMatchMedia } from '../../test/matchMedia';
 import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../lib/constants';
 import { Preloader } from './Preloader';
+import { PRELOADING_CLASS } from './scrollLock';
 import { PRELOADER_VIDEO } from './video';
 
 // Vitest does not load style sheets, so the CSS is read as text.
@@ -16,6 +17,7 @@ const render = (ui: ReactElement) =>
   rtlRender(<I18nextProvider i18n={createI18n('en')}>{ui}</I18nextProvider>);
 
 const preloader = () => screen.queryByTestId('preloader');
+const locked = () => document.documentElement.classList.contains(PRELOADING_CLASS);
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -25,6 +27,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  document.documentElement.classList.remove(PRELOADING_CLASS);
 });
 
 test('plays, starts fading at 3.9 s and is removed at 4.2 s', () => {
@@ -47,6 +50,25 @@ test('counts from the start of the page load, like its CSS animation', () => {
   expect(preloader()).toHaveAttribute('data-phase', 'fading');
   act(() => vi.advanceTimersByTime(PRELOADER_REMOVE_MS - PRELOADER_FADE_MS));
   expect(preloader()).not.toBeInTheDocument();
+});
+
+test('lets the page scroll in the same update that removes it at 4.2 s, not before', () => {
+  // As scripts/prerender.mjs writes the landing pages.
+  document.documentElement.classList.add(PRELOADING_CLASS);
+  render(<Preloader />);
+  act(() => vi.advanceTimersByTime(PRELOADER_REMOVE_MS - 1));
+  expect(preloader()).toBeInTheDocument();
+  expect(locked()).toBe(true);
+  act(() => vi.advanceTimersByTime(1));
+  expect(preloader()).not.toBeInTheDocument();
+  expect(locked()).toBe(false);
+});
+
+test('under prefers-reduced-motion lets the page scroll at once', () => {
+  mockMatchMedia({ width: 375, reducedMotion: true });
+  document.documentElement.classList.add(PRELOADING_CLASS);
+  render(<Preloader />);
+  expect(locked()).toBe(false);
 });
 
 test('is skipped under prefers-reduced-motion', () => {
@@ -104,7 +126,13 @@ describe('without JavaScript the CSS does the same', () => {
   });
 
   test('locks scrolling from the first style until 4.2 s', () => {
-    expect(css).toMatch(/html:has\(\.preloader\) \{\s*overflow: hidden;/);
+    // A class on <html>, not `html:has(.preloader)`, which Chromium may apply a frame late.
+    expect(css).not.toContain('html:has(');
+    expect(css).toMatch(
+      new RegExp(
+        `html\\.${PRELOADING_CLASS} \\{\\s*overflow: hidden;\\s*animation: preloader-scroll-lock`,
+      ),
+    );
     expect(css).toContain(
       `animation: preloader-scroll-lock ${PRELOADER_REMOVE_MS}ms step-end forwards`,
     );
@@ -116,6 +144,8 @@ describe('without JavaScript the CSS does the same', () => {
       /@media \(prefers-reduced-motion: reduce\) \{\s*\.preloader \{\s*display: none;/,
     );
     // Nor does it lock the page then.
-    expect(css).toMatch(/html:has\(\.preloader\) \{\s*overflow: visible;\s*animation: none;/);
+    expect(css).toMatch(
+      new RegExp(`html\\.${PRELOADING_CLASS} \\{\\s*overflow: visible;\\s*animation: none;`),
+    );
   });
 });

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/BrandMark';
 import { prefersReducedMotion } from '../../lib/motion';
 import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../lib/constants';
+import { releaseScrollLock } from './scrollLock';
 import { PRELOADER_VIDEO } from './video';
 import './Preloader.css';
 
@@ -12,12 +13,17 @@ type Phase = 'playing' | 'fading' | 'gone';
  * The full-screen brand intro. It fades at 3.9 s and is removed at 4.2 s, counted from the start
  * of the page load like the CSS animation that does the same with JavaScript off. The video is
  * fetched only after the load event, so it never competes with the page's first paint.
- * Skipped entirely under prefers-reduced-motion.
+ * Skipped entirely under prefers-reduced-motion. The page scrolls again the moment it leaves.
  */
 export function Preloader() {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>('playing');
   const videoRef = useRef<HTMLVideoElement>(null);
+
+  // A layout effect, so the lock goes in the same frame as the preloader, not a paint later.
+  useLayoutEffect(() => {
+    if (phase === 'gone') releaseScrollLock();
+  }, [phase]);
 
   useEffect(() => {
     if (prefersReducedMotion()) {
