@@ -1,7 +1,7 @@
 // The only vitals code in the critical bundle: it decides whether this page load is measured and,
 // if so, loads the measuring chunk (web-vitals and the beacon) once the page is idle after load.
 import { afterLoadAndIdle } from '../lib/idle';
-import { trackingRefused } from './privacy';
+import { trackingRefused } from '../lib/privacy';
 
 /** VITE_RUM_SAMPLE_RATE, checked and written in by vite.config.ts (sampleRate.ts); 1 when unset. */
 declare const __RUM_SAMPLE_RATE__: number;

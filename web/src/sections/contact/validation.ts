@@ -1,3 +1,5 @@
+import { BIDI_CONTROL, CONTROL, INVISIBLE_ONLY } from '../../lib/text';
+
 /**
  * The contact form rules, shared with the server through contract/contact-validation.json
  * (contract/README.md is the reference): trim, then per field the first failing check wins.
@@ -20,13 +22,7 @@ export const MESSAGE_MAX = 4000;
 // JavaScript's \s is exactly the set String.prototype.trim removes, as the contract asks.
 const EMAIL_PATTERN = /^\S+@\S+\.\S+$/u;
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
-// eslint-disable-next-line no-control-regex
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
-// Unicode's Bidi_Control characters: they can show text in another order than it was written.
-const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-// Only spaces and characters that render as nothing: looks empty, yet passes a length check.
-const INVISIBLE_ONLY = /^[\s\p{Default_Ignorable_Code_Point}]+$/u;
 
 /** Characters the studio could not read as written: controls, bidi controls, or nothing visible. */
 function unreadable(value: string, control: RegExp): boolean {

@@ -9,8 +9,9 @@ interface PrivacySignals {
 const asksNotToTrack = (value: unknown) => value === '1' || value === 'yes';
 
 /**
- * True when the visitor asked not to be measured: Global Privacy Control, or Do Not Track in any
- * of the places browsers have put it (navigator, window, IE's msDoNotTrack).
+ * True when the visitor asked not to be tracked: no Web Vitals, and no record of where the visit
+ * came from. Global Privacy Control, or Do Not Track in any of the places browsers have put it
+ * (navigator, window, IE's msDoNotTrack).
  */
 export function trackingRefused(nav: object = navigator, win: object = window): boolean {
   const n = nav as PrivacySignals;
