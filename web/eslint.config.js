@@ -39,6 +39,12 @@ const ZONES = [
     from: './src/components',
     message: 'lib/ holds pure helpers: no React components.',
   },
+  {
+    target: './src/source',
+    from: ['./src/app', './src/sections', './src/components', './src/vitals'],
+    message:
+      'source/ records where the visit came from; the contact form and the vitals beacon read it, so it imports neither, nor the page.',
+  },
 ];
 
 // What lib/ may not import at all: it is plain TypeScript that runs anywhere, React or not.

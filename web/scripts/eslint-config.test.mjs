@@ -56,6 +56,21 @@ test('components/ importing a section or app/, and a section importing app/, are
   ]);
 });
 
+test('source/ importing the page, a section or vitals/ is reported; the form and the beacon may read it', async () => {
+  const code = importing('../app/site', '../sections/contact/contactApi', '../vitals/payload');
+  const problems = await lint('src/source/planted.ts', code);
+  expect(problems).toEqual([
+    zone(1, '../app/site'),
+    zone(2, '../sections/contact/contactApi'),
+    zone(3, '../vitals/payload'),
+  ]);
+  expect(problems[0].message).toContain('source/ records where the visit came from');
+  expect(await lint('src/source/planted.ts', importing('./capture', '../lib/privacy'))).toEqual([]);
+  const reader = importing('../../source/session');
+  expect(await lint('src/sections/contact/Planted.ts', reader)).toEqual([]);
+  expect(await lint('src/vitals/planted.ts', importing('../source/session'))).toEqual([]);
+});
+
 test('the allowed directions pass: a section uses itself, lib/, components/; app/ uses sections', async () => {
   const section = importing(
     './caseData',
