@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { guessBrowserLocale, localeFromPath } from './i18n/detect';
 import { createI18n, loadLocale } from './i18n/i18n';
+import { captureSource } from './source/session';
 import { startVitals } from './vitals/start';
 
 /**
@@ -14,6 +15,8 @@ import { startVitals } from './vitals/start';
  */
 async function start(): Promise<void> {
   const locale = localeFromPath(window.location.pathname) ?? guessBrowserLocale();
+  // Where the visit came from, read before the locale guard or a language switch rewrites the URL.
+  captureSource({ locale });
   const i18n = createI18n('en');
   await loadLocale(i18n, locale);
   await i18n.changeLanguage(locale);

@@ -5,6 +5,7 @@ import { POPUP_FADE_MS, POPUP_HIDE_MS } from './popup';
 import en from '../../i18n/locales/en.json';
 import ru from '../../i18n/locales/ru.json';
 import { Contact } from './Contact';
+import { captureSource } from '../../source/session';
 
 const valid = {
   name: 'Anna',
@@ -173,4 +174,63 @@ test('hides the honeypot from people: out of the tab order, no autofill, labelle
   expect(trap).toHaveAttribute('name', 'website');
   expect(trap).toHaveAttribute('tabindex', '-1');
   expect(trap).toHaveAttribute('autocomplete', 'off');
+});
+
+describe('where the visit came from', () => {
+  const landing = {
+    locale: 'en',
+    url: 'https://mintline.studio/en?utm_source=telegram&utm_medium=post&utm_campaign=launch',
+    referrer: 'https://t.me/',
+    now: () => 1790000000000,
+    refused: () => false,
+  };
+  const source = {
+    utm_source: 'telegram',
+    utm_medium: 'post',
+    utm_campaign: 'launch',
+    referrer: 't.me',
+    landing: '/en',
+    locale: 'en',
+    at: 1790000000000,
+  };
+  const posted = async (fetchMock: ReturnType<typeof respond>) => {
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    return JSON.parse(init.body as string) as Record<string, unknown>;
+  };
+  afterEach(() => {
+    sessionStorage.clear();
+    // A page view under GPC captures nothing: the next test starts without a source.
+    captureSource({ locale: 'en', refused: () => true });
+  });
+
+  test("posts the session's first touch as source", async () => {
+    captureSource(landing);
+    const fetchMock = respond(202);
+    const { fill, submit } = renderContact();
+    fill(valid);
+    await submit();
+    expect(await posted(fetchMock)).toEqual({ ...valid, locale: 'en', website: '', source });
+  });
+
+  test('posts it from memory when sessionStorage is blocked', async () => {
+    const blocked = (): Storage => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    captureSource({ ...landing, storage: blocked });
+    const fetchMock = respond(202);
+    const { fill, submit } = renderContact();
+    fill(valid);
+    await submit();
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect((await posted(fetchMock)).source).toEqual(source);
+  });
+
+  test('has no source field at all under Global Privacy Control or Do Not Track', async () => {
+    captureSource({ ...landing, refused: () => true });
+    const fetchMock = respond(202);
+    const { fill, submit } = renderContact();
+    fill(valid);
+    await submit();
+    expect(await posted(fetchMock)).not.toHaveProperty('source');
+  });
 });

@@ -1,5 +1,6 @@
 import { isContactField, type ContactField, type ContactInput } from './validation';
 import type { Locale } from '../../lib/locale';
+import type { LeadSource } from '../../source/capture';
 
 export const CONTACT_ENDPOINT = '/api/contact';
 /** A lead that has not been answered by then counts as not sent (the text stays in the form). */
@@ -9,6 +10,8 @@ export interface Lead extends ContactInput {
   locale: Locale;
   /** The honeypot: empty unless a bot filled it. */
   website: string;
+  /** Where the visit came from (contract/lead-source.json); absent under GPC or Do Not Track. */
+  source?: LeadSource;
 }
 
 export type SendResult =

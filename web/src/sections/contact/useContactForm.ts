@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sendLead, type Lead } from './contactApi';
 import type { Locale } from '../../lib/locale';
+import { leadSource } from '../../source/session';
 import { POPUP_HIDE_MS } from './popup';
 import {
   CONTACT_FIELDS,
@@ -51,7 +52,8 @@ export function useContactForm(locale: Locale, onSend?: (lead: Lead) => void) {
     }
     setInvalid(new Set());
     setStatus('sending');
-    const lead: Lead = { ...values, locale, website };
+    const source = leadSource();
+    const lead: Lead = { ...values, locale, website, ...(source && { source }) };
     const result = await sendLead(lead);
     if (result.kind === 'sent') {
       onSend?.(lead);
