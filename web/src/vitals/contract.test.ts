@@ -8,6 +8,8 @@ import {
   TTFBThresholds,
 } from 'web-vitals/attribution';
 import contract from '../../../contract/vitals-beacon.json';
+import leadSource from '../../../contract/lead-source.json';
+import { readSource } from '../source/capture';
 import { beaconBody, describePage, ROUTE, toBeaconMetric, type BeaconMetric } from './payload';
 
 type Json = Record<string, unknown>;
@@ -15,7 +17,8 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isOneOf = (list: readonly unknown[], value: unknown) => list.includes(value);
 const CONTROL = /\p{Cc}/u;
-const FIELDS = ['v', 'route', 'locale', 'device', 'effectiveType', 'metrics'];
+const FIELDS = ['v', 'route', 'locale', 'device', 'effectiveType', 'metrics', 'source'];
+const SOURCE_FIELDS = ['utm_source', 'referrer'];
 const METRIC_FIELDS = ['name', 'value', 'rating', 'navigationType'];
 
 function rating(value: number, [good = 0, poor = 0]: readonly number[]) {
@@ -50,6 +53,23 @@ function metricProblems(metric: unknown): string[] {
   return out;
 }
 
+// The arrival's source, by the rules of lead-source.json for the two fields it may hold.
+function sourceProblems(source: unknown): string[] {
+  if (!isObject(source)) return ['source is not an object'];
+  const out = Object.keys(source)
+    .filter((key) => !SOURCE_FIELDS.includes(key))
+    .map((key) => `source.${key}`);
+  const { utm_source: tag, referrer } = source;
+  if (tag !== undefined) {
+    const length = typeof tag === 'string' ? [...tag].length : 0;
+    if (length < 1 || length > leadSource.maxValueLength) out.push('source.utm_source length');
+  }
+  if (referrer !== undefined && !(typeof referrer === 'string' && /^[a-z\d.-]+$/.test(referrer))) {
+    out.push('source.referrer');
+  }
+  return out;
+}
+
 /** What a server following the contract would refuse in a payload; empty when it is valid. */
 function problems(payload: unknown): string[] {
   if (!isObject(payload)) return ['not an object'];
@@ -63,6 +83,7 @@ function problems(payload: unknown): string[] {
   if ('effectiveType' in payload && !isOneOf(contract.effectiveTypes, payload.effectiveType)) {
     out.push('effectiveType');
   }
+  if ('source' in payload) out.push(...sourceProblems(payload.source));
   const { metrics } = payload;
   if (!Array.isArray(metrics) || metrics.length < 1 || metrics.length > 5) return [...out, 'count'];
   const names = metrics.map((metric: unknown) => (isObject(metric) ? metric.name : undefined));
@@ -77,7 +98,7 @@ test('names the page its endpoint, its route and its devices', () => {
   expect(contract.endpoint).toBe('/api/vitals');
   expect(contract.routes).toEqual([ROUTE]);
   expect(contract.devices).toEqual(['mobile', 'desktop']);
-  expect(contract.maxBodyBytes).toBe(4096);
+  expect(contract.maxBodyBytes).toBe(8192);
 });
 
 test("rates with web-vitals' own thresholds", () => {
@@ -103,7 +124,19 @@ test.each(contract.examples.invalid.map((e) => [e.title, e.payload] as const))(
   },
 );
 
-test('what the page builds passes', () => {
+test("what the page builds passes, on an arrival from the contract's ad click too", () => {
+  const [ad] = leadSource.capture;
+  if (!ad) throw new Error('no capture case');
+  const { utm_source, referrer } = readSource(ad);
+  const arrival = describePage('ru', 1440, {}, { utm_source, referrer });
+  if (!arrival) throw new Error('no page');
+  const metric = toBeaconMetric({ name: 'TTFB', value: 212, navigationType: 'navigate' });
+  if (!metric) throw new Error('no metric');
+  expect(JSON.parse(beaconBody(arrival, [metric]))).toMatchObject({
+    source: { utm_source: 'Google', referrer: 'www.google.com' },
+  });
+  expect(problems(JSON.parse(beaconBody(arrival, [metric])))).toEqual([]);
+
   const page = describePage('ru', 1440, { connection: { effectiveType: '4g' } });
   if (!page) throw new Error('no page');
   const measured = [

@@ -3,6 +3,7 @@ import {
   maxSelectorLength,
   metrics as rules,
 } from '../../../contract/vitals-beacon.json';
+import { maxValueLength } from '../../../contract/lead-source.json';
 import { DESKTOP_MIN_WIDTH } from '../lib/constants';
 import { beaconBody, cleanSelector, describePage, toBeaconMetric } from './payload';
 
@@ -29,6 +30,12 @@ describe('the page view', () => {
     expect(describePage('en', 390, { connection: { effectiveType: '5g' } })).not.toHaveProperty(
       'effectiveType',
     );
+  });
+
+  test("carries the arrival's source when given, and no source field otherwise", () => {
+    const source = { utm_source: 'telegram', referrer: 't.me' };
+    expect(describePage('en', 390, {}, source)?.source).toEqual(source);
+    expect(describePage('en', 390, {})).not.toHaveProperty('source');
   });
 
   test('is not described for a locale the report does not know', () => {
@@ -124,7 +131,8 @@ describe('a metric', () => {
 });
 
 test('the largest possible body stays under the limit', () => {
-  // Three targets of the longest selector in four-byte characters, every metric at its longest.
+  // Three targets of the longest selector in four-byte characters, every metric at its longest,
+  // and an arrival with the longest tag and host.
   const worst = '😀'.repeat(maxSelectorLength);
   const metrics = Object.keys(rules).map((name) => {
     const metric = toBeaconMetric({
@@ -140,7 +148,8 @@ test('the largest possible body stays under the limit', () => {
     });
     return metric ?? { name, value: 9.9999, rating: 'poor' as const, navigationType: 'prerender' };
   });
-  const page = describePage('en', 390, { connection: { effectiveType: 'slow-2g' } });
+  const source = { utm_source: '😀'.repeat(maxValueLength), referrer: 'a'.repeat(253) };
+  const page = describePage('en', 390, { connection: { effectiveType: 'slow-2g' } }, source);
   if (!page) throw new Error('no page');
   const bytes = new TextEncoder().encode(beaconBody(page, metrics)).length;
   expect(bytes).toBeLessThan(maxBodyBytes * 0.75);

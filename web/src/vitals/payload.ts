@@ -9,6 +9,7 @@ import {
   v as version,
 } from '../../../contract/vitals-beacon.json';
 import { DESKTOP_MIN_WIDTH } from '../lib/constants';
+import type { ArrivalSource } from '../source/session';
 
 /** The page's one route once LocaleGuard has settled the locale (App.tsx's `/:locale?`). */
 export const ROUTE = '/:locale';
@@ -47,6 +48,8 @@ export interface PageFacts {
   locale: string;
   device: 'mobile' | 'desktop';
   effectiveType?: string;
+  /** On the tab session's first page view only: the visit's source, counted by its class. */
+  source?: ArrivalSource;
 }
 
 // web-vitals names each metric's culprit element in a field of its own.
@@ -60,7 +63,12 @@ const isOneOf = (list: readonly string[], value: unknown): value is string =>
   typeof value === 'string' && list.includes(value);
 
 /** The page view's facts, or null for a locale the report does not know. */
-export function describePage(locale: string, width: number, nav: object): PageFacts | null {
+export function describePage(
+  locale: string,
+  width: number,
+  nav: object,
+  source?: ArrivalSource,
+): PageFacts | null {
   if (!isOneOf(locales, locale)) return null;
   // The Network Information API is Chromium's only; elsewhere the field stays out.
   const effectiveType = (nav as { connection?: { effectiveType?: unknown } }).connection
@@ -70,6 +78,7 @@ export function describePage(locale: string, width: number, nav: object): PageFa
     locale,
     device: width < DESKTOP_MIN_WIDTH ? 'mobile' : 'desktop',
     ...(isOneOf(effectiveTypes, effectiveType) ? { effectiveType } : {}),
+    ...(source ? { source } : {}),
   };
 }
 
