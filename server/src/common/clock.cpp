@@ -1,6 +1,8 @@
 #include "common/clock.hpp"
 
+#include <array>
 #include <atomic>
+#include <cstdio>
 #include <limits>
 
 namespace landing::clock {
@@ -34,5 +36,17 @@ void advance(std::chrono::milliseconds by) {
 }
 
 void reset() { set_ms.store(not_set); }
+
+std::int64_t today_utc() {
+  return std::chrono::floor<std::chrono::days>(std::chrono::milliseconds(now_ms())).count();
+}
+
+std::string format_day(std::int64_t day) {
+  const std::chrono::year_month_day date{std::chrono::sys_days{std::chrono::days{day}}};
+  std::array<char, 32> text{};
+  std::snprintf(text.data(), text.size(), "%04d-%02u-%02u", static_cast<int>(date.year()),
+                static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()));
+  return text.data();
+}
 
 }  // namespace landing::clock

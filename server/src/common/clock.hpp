@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <string>
 
 // The one wall clock of the server: what rules (pacing, reminders, retention, rate limits) and
 // timestamps call now. Tests set it to test time rules without waiting; it is a process-wide
@@ -12,6 +13,11 @@ namespace landing::clock {
 
 // Unix time in milliseconds: the system's, or the one a test set.
 std::int64_t now_ms();
+
+// Today as a UTC day number (days since 1970-01-01), on now_ms()'s clock.
+std::int64_t today_utc();
+// A UTC day number as YYYY-MM-DD.
+std::string format_day(std::int64_t day);
 
 // For tests: now_ms() returns unix_ms from here on, moved only by advance(), until reset().
 void set_for_testing(std::int64_t unix_ms);

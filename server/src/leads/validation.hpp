@@ -29,13 +29,6 @@ inline constexpr int max_blank_lines = 2;
 // blank lines shrink to max_blank_lines. Only meaningful for fields that passed validate().
 contact_fields normalize(const contact_fields& fields);
 
-// Unicode's Bidi_Control characters (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069),
-// which can make text display in an order other than the one it was written in. Refused.
-bool is_bidi_control(char32_t c);
-// Unicode's Default_Ignorable_Code_Point: zero-width and other characters that render as
-// nothing. A field made only of these (and spaces) is refused as invalid.
-bool is_default_ignorable(char32_t c);
-
 // JavaScript String.prototype.trim semantics, so both sides agree on lengths.
 std::string trim_js(std::string_view utf8);
 

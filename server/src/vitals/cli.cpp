@@ -1,11 +1,8 @@
 #include "vitals/cli.hpp"
 
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
 #include <ostream>
 
+#include "common/atomic_file.hpp"
 #include "vitals/beacon.hpp"
 #include "vitals/report.hpp"
 #include "vitals/report_html.hpp"
@@ -29,30 +26,6 @@ std::string check_filter(std::string_view what, const std::string& value,
   return "unknown " + std::string(what) + " '" + value + "': beacons name one of " + choices;
 }
 
-// Written beside the target and renamed over it, so a reader never sees half a page.
-std::string write_page(const std::string& file, const std::string& page) {
-  const std::filesystem::path target(file);
-  auto partial = target;
-  partial += ".partial-" + std::to_string(::getpid());
-  {
-    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-    out << page;
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(partial, ignored);
-      return "cannot write " + file;
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(partial, target, ec);
-  if (ec) {
-    std::filesystem::remove(partial, ec);
-    return "cannot write " + file + ": " + ec.message();
-  }
-  return {};
-}
-
 }  // namespace
 
 int report(storage::lead_store& store, const report_request& request, std::ostream& out,
@@ -70,7 +43,8 @@ int report(storage::lead_store& store, const report_request& request, std::ostre
       store.read_vitals({first_day(options), request.route, request.locale, request.device});
   const auto result = build_report(rows, options);
   if (!request.html_file.empty()) {
-    if (const auto problem = write_page(request.html_file, to_html(result)); !problem.empty()) {
+    if (const auto problem = write_atomically(request.html_file, to_html(result));
+        !problem.empty()) {
       err << "landing-server: vitals report: " << problem << "\n";
       return 2;
     }

@@ -118,16 +118,4 @@ std::int64_t first_day(const report_options& options) {
   return options.today - std::max(options.days, 1) + 1;
 }
 
-std::string format_day(std::int64_t day) {
-  const std::chrono::year_month_day date{std::chrono::sys_days{std::chrono::days{day}}};
-  std::array<char, 32> text{};
-  std::snprintf(text.data(), text.size(), "%04d-%02u-%02u", static_cast<int>(date.year()),
-                static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()));
-  return text.data();
-}
-
-std::int64_t today_utc() {
-  return std::chrono::floor<std::chrono::days>(std::chrono::milliseconds(clock::now_ms())).count();
-}
-
 }  // namespace landing::vitals

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/clock.hpp"
 #include "storage/vitals.hpp"
 #include "vitals/beacon.hpp"
 
@@ -59,8 +60,8 @@ report build_report(const std::vector<storage::vitals_aggregate>& rows,
 // of fewer than one day is read as one day.
 std::int64_t first_day(const report_options& options);
 
-// A UTC day number as YYYY-MM-DD.
-std::string format_day(std::int64_t day);
-std::int64_t today_utc();
+// Days as the report names them (common/clock.hpp).
+using clock::format_day;
+using clock::today_utc;
 
 }  // namespace landing::vitals

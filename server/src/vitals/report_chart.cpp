@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "vitals/html_escape.hpp"
+#include "common/html_escape.hpp"
 #include "vitals/report_format.hpp"
 
 namespace landing::vitals {

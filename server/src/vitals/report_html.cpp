@@ -5,7 +5,8 @@
 #include <tuple>
 #include <vector>
 
-#include "vitals/html_escape.hpp"
+#include "common/html_escape.hpp"
+#include "common/report_style.hpp"
 #include "vitals/report_chart.hpp"
 #include "vitals/report_format.hpp"
 #include "vitals/report_html_style.hpp"
@@ -125,8 +126,8 @@ std::string to_html(const report& r) {
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src "
       "'unsafe-inline'\"><meta name=\"referrer\" content=\"no-referrer\"><title>Web Vitals " +
       format_day(first_day(r.options)) + " to " + format_day(r.options.today) + "</title><style>" +
-      std::string(report_style) + "</style></head><body><main>" + header(r) + score_panel(r) +
-      "<div class=\"cards\">";
+      std::string(report_base_style) + std::string(report_style) + "</style></head><body><main>" +
+      header(r) + score_panel(r) + "<div class=\"cards\">";
   for (const auto& m : r.metrics) html += card(m, r.options);
   html += "</div><div class=\"lists\">";
   html += targets_table("Most frequent LCP elements",

@@ -3,11 +3,11 @@
 #include <string>
 #include <string_view>
 
-namespace landing::vitals {
+namespace landing {
 
 // Text made safe inside HTML elements and quoted attribute values: & < > " ' as references,
 // invalid UTF-8 as \xNN and control characters (other than tab and line feed) as U+FFFD. The
-// report's selectors come from visitors' browsers, so they are attacker-controlled.
+// reports' selectors and source tags come from visitors, so they are attacker-controlled.
 std::string escape_html(std::string_view text);
 
-}  // namespace landing::vitals
+}  // namespace landing

@@ -1,8 +1,8 @@
-#include "vitals/html_escape.hpp"
+#include "common/html_escape.hpp"
 
 #include "common/utf8.hpp"
 
-namespace landing::vitals {
+namespace landing {
 
 std::string escape_html(std::string_view text) {
   const auto valid = utf8::printable(text);
@@ -43,4 +43,4 @@ std::string escape_html(std::string_view text) {
   return out;
 }
 
-}  // namespace landing::vitals
+}  // namespace landing
