@@ -123,7 +123,7 @@ TEST_F(vitals_api, bad_beacons_get_their_answers_and_the_server_keeps_serving) {
                 .status,
             403);
   EXPECT_EQ(send(*server, valid, {"Content-Type: application/x-www-form-urlencoded"}).status, 415);
-  EXPECT_EQ(send(*server, std::string(5000, '{')).status, 413);
+  EXPECT_EQ(send(*server, std::string(9000, '{')).status, 413);
   const auto bad = send(*server, R"({"v":1,"route":"/","locale":"en"})");
   EXPECT_EQ(bad.status, 400);
   EXPECT_NE(bad.body.find(R"("error":"route")"), std::string::npos) << bad.body;

@@ -152,6 +152,19 @@ void define_commands(CLI::App& cli, config& cfg) {
   auto* export_leads = leads->add_subcommand("export", "all leads as CSV")->fallthrough();
   export_leads->add_flag("--csv")->description("CSV (the only format)")->required();
   export_leads->callback(choose(command::leads_export));
+  auto* report = leads
+                     ->add_subcommand("report",
+                                      "per source: visits, leads, conversion, the desk's shares "
+                                      "taken, spam and done, and the median time to take")
+                     ->fallthrough();
+  report->callback(choose(command::leads_report));
+  report->add_option("--days", cfg.sources_request.days, "the last N days, today included")
+      ->check(CLI::Range(1, 3650))
+      ->capture_default_str();
+  report->add_option("--locale", cfg.sources_request.locale, "only this locale (en, ru)");
+  report->add_flag("--json", cfg.sources_request.json, "one JSON object instead of a table");
+  report->add_option("--html", cfg.sources_request.html_file,
+                     "also write a self-contained HTML page with a bar chart to this file");
   auto* migrate_db = cli.add_subcommand(
       "migrate-db",
       "copy every lead from one database to another (SQLite to PostgreSQL); safe to run twice");

@@ -5,6 +5,7 @@
 
 #include "app/failure.hpp"
 #include "app/store.hpp"
+#include "attribution/cli.hpp"
 #include "leads/cli.hpp"
 #include "storage/copy.hpp"
 #include "storage/open.hpp"
@@ -54,15 +55,16 @@ int backup(const config& cfg) {
   }
 }
 
-int vitals_report(const config& cfg) {
-  // A report reads; it never leaves an empty database where the server's was expected.
+// A report reads; it never leaves an empty database where the server's was expected.
+template <typename Run>
+int report(const config& cfg, std::string_view name, Run run) {
   if (storage::is_file(cfg.db) && !std::filesystem::exists(cfg.db)) {
-    return fail("vitals report: no database at " + cfg.db +
+    return fail(std::string(name) + ": no database at " + cfg.db +
                 " (the server makes it on its first start; --db names another)");
   }
   try {
     const auto store = open_for_command(cfg, cfg.db);
-    const int code = vitals::cli::report(*store, cfg.vitals_request, std::cout, std::cerr);
+    const int code = run(*store);
     store->stop();
     return code;
   } catch (const std::exception& e) {
@@ -115,7 +117,13 @@ int run_command(const config& cfg) {
     case command::backup:
       return backup(cfg);
     case command::vitals_report:
-      return vitals_report(cfg);
+      return report(cfg, "vitals report", [&](storage::lead_store& store) {
+        return vitals::cli::report(store, cfg.vitals_request, std::cout, std::cerr);
+      });
+    case command::leads_report:
+      return report(cfg, "leads report", [&](storage::lead_store& store) {
+        return attribution::cli::report(store, cfg.sources_request, std::cout, std::cerr);
+      });
     default:
       return leads_command(cfg);
   }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "attribution/cli.hpp"
 #include "vitals/cli.hpp"
 
 namespace landing::app {
@@ -16,6 +17,7 @@ enum class command {
   leads_show,
   leads_retry,
   leads_export,
+  leads_report,
   migrate_db,
   backup,
   vitals_report,
@@ -62,6 +64,7 @@ struct config {
   std::string copy_to;
   std::string backup_to;
   vitals::cli::report_request vitals_request;
+  attribution::cli::report_request sources_request;
 };
 
 }  // namespace landing::app

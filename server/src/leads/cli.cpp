@@ -4,6 +4,9 @@
 #include <ctime>
 #include <map>
 #include <ostream>
+#include <utility>
+
+#include "attribution/source.hpp"
 
 namespace landing::leads::cli {
 
@@ -103,6 +106,8 @@ int show(storage::lead_store& store, const std::string& id, std::ostream& out, s
       << "\ntaken_by: " << (state.taken_by.name.empty() ? "-" : state.taken_by.name)
       << "\ntaken_at: " << iso_time(state.taken_at) << "\ndone_at: " << iso_time(state.done_at)
       << "\nlocale: " << item->locale << "\nclient: " << item->client
+      << "\nsource: " << (item->source_class.empty() ? "-" : item->source_class)
+      << "\nsource_detail: " << (item->source.empty() ? "-" : item->source)
       << "\nname: " << item->fields.name << "\nsocial: " << item->fields.social
       << "\nemail: " << item->fields.email << "\nmessage:\n"
       << item->fields.message << "\nhistory:\n";
@@ -132,10 +137,34 @@ std::string minutes_to_take(const storage::lead& item, const storage::triage_sta
   return text;
 }
 
+namespace {
+
+// The source's tags as CSV columns (each behind its comma); empty ones for an unknown source.
+std::string source_columns(std::string_view stored) {
+  const auto item = attribution::from_json(stored).value_or(attribution::source{});
+  std::string out;
+  for (const auto* value : {&item.utm_source, &item.utm_medium, &item.utm_campaign, &item.utm_term,
+                            &item.utm_content, &item.ref, &item.referrer, &item.landing}) {
+    out += ',';
+    out += csv_field(*value);
+  }
+  std::string clicks;
+  for (const auto& [present, name] :
+       {std::pair{item.gclid, "gclid"}, {item.yclid, "yclid"}, {item.fbclid, "fbclid"}}) {
+    if (!present) continue;
+    if (!clicks.empty()) clicks += ' ';
+    clicks += name;
+  }
+  return out + ',' + clicks;
+}
+
+}  // namespace
+
 int export_csv(storage::lead_store& store, std::ostream& out) {
   const auto known = triage_by_lead(store);
   out << "id,created,status,attempts,name,social,email,message,locale,last_error,delivered,"
-         "triage,taken_by,taken_at,done_at,minutes_to_take\n";
+         "triage,taken_by,taken_at,done_at,minutes_to_take,source,utm_source,utm_medium,"
+         "utm_campaign,utm_term,utm_content,ref,referrer,landing,click_ids\n";
   for (const auto& item : store.list("")) {
     const auto found = known.find(item.id);
     const auto state = found == known.end() ? storage::triage_state{} : found->second;
@@ -148,7 +177,8 @@ int export_csv(storage::lead_store& store, std::ostream& out) {
         << csv_field(state.taken_by.name) << ','
         << (state.taken_at ? iso_time(state.taken_at) : std::string()) << ','
         << (state.done_at ? iso_time(state.done_at) : std::string()) << ','
-        << minutes_to_take(item, state) << '\n';
+        << minutes_to_take(item, state) << ',' << csv_field(item.source_class)
+        << source_columns(item.source) << '\n';
   }
   return 0;
 }

@@ -66,9 +66,15 @@ void contact_endpoint::handle(const http::request& req, std::function<void(conta
     out.errors = std::move(parsed.errors);
     return done(std::move(out));
   }
+  if (out.form) parsed.source = source_from_referer(req.header("Referer"));
+  if (parsed.source_dropped) stats_.count_source_dropped(*parsed.source_dropped);
   auto client = http::client_address(req, trusted_proxies_);
   storage::new_lead item{normalize(parsed.fields), out.locale, std::move(client),
                          !parsed.website.empty()};
+  if (parsed.source) {
+    item.source = attribution::to_json(*parsed.source);
+    item.source_class = attribution::class_of(*parsed.source);
+  }
   const bool spam = item.spam;
   const auto masked = log::mask_email(item.fields.email);
   // The rate limit is asked by the writer, with the rest of its batch: when it is shared between

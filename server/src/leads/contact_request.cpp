@@ -4,6 +4,7 @@
 #include <boost/json/parse.hpp>
 #include <optional>
 
+#include "common/form_decode.hpp"
 #include "common/locales.hpp"
 #include "common/utf8.hpp"
 
@@ -53,33 +54,6 @@ void finish(contact_request& out) {
   if (!is_supported_locale(out.locale)) out.errors.emplace("locale", "invalid");
 }
 
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-std::optional<std::string> form_decode(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '+') {
-      out += ' ';
-    } else if (text[i] == '%') {
-      if (i + 2 >= text.size()) return std::nullopt;
-      const int high = hex_value(text[i + 1]);
-      const int low = hex_value(text[i + 2]);
-      if (high < 0 || low < 0) return std::nullopt;
-      out += static_cast<char>(high * 16 + low);
-      i += 2;
-    } else {
-      out += text[i];
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 body_kind kind_of(std::string_view content_type) {
@@ -98,6 +72,15 @@ contact_request parse_json(std::string_view body) {
     return out;
   }
   for (const auto& [key, item] : value.as_object()) {
+    if (key == "source") {
+      auto checked = attribution::parse(item);
+      if (auto* kept = std::get_if<attribution::source>(&checked)) {
+        out.source = std::move(*kept);
+      } else {
+        out.source_dropped = std::get<attribution::drop_reason>(checked);
+      }
+      continue;
+    }
     const bool known = assign(out, key, item.is_string() ? std::string(item.as_string()) : "");
     if (known && !item.is_string()) out.errors.emplace(std::string(key), "invalid");
   }
@@ -127,6 +110,13 @@ contact_request parse_form(std::string_view body) {
   }
   finish(out);
   return out;
+}
+
+std::optional<attribution::source> source_from_referer(std::string_view referer) {
+  const auto query = referer.find('?');
+  if (query == std::string_view::npos) return std::nullopt;
+  auto rest = referer.substr(query + 1);
+  return attribution::from_query(rest.substr(0, rest.find('#')));
 }
 
 }  // namespace landing::leads

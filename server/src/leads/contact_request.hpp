@@ -1,8 +1,10 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "attribution/source.hpp"
 #include "http/request.hpp"
 #include "leads/validation.hpp"
 
@@ -26,9 +28,15 @@ struct contact_request {
   field_errors errors;     // validation, unknown fields and locale together
   bool malformed = false;  // JSON that is not an object
   std::size_t unknown_named = 0;
+  // Where the visitor came from: the JSON's `source`, or for a form post the tags in its
+  // Referer's query (parse_form_referer). A source that fails its checks costs only itself.
+  std::optional<attribution::source> source;
+  std::optional<attribution::drop_reason> source_dropped;
 };
 
 contact_request parse_json(std::string_view body);
 contact_request parse_form(std::string_view body);
+// The tags of a form post's Referer (the landing URL with its query string), if it has any.
+std::optional<attribution::source> source_from_referer(std::string_view referer);
 
 }  // namespace landing::leads

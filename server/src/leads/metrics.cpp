@@ -23,6 +23,14 @@ void lead_metrics::observe_time_to_take_s(double seconds) {
   take_sum_ms_.fetch_add(static_cast<std::uint64_t>(seconds * 1000), std::memory_order_relaxed);
 }
 
+void lead_metrics::count_source_dropped(attribution::drop_reason reason) {
+  sources_dropped_[static_cast<std::size_t>(reason)].fetch_add(1, std::memory_order_relaxed);
+}
+
+std::uint64_t lead_metrics::sources_dropped(attribution::drop_reason reason) const {
+  return sources_dropped_[static_cast<std::size_t>(reason)].load(std::memory_order_relaxed);
+}
+
 std::string lead_metrics::render(const gauges& extra) const {
   using prometheus::sample;
   using prometheus::type;
@@ -34,6 +42,11 @@ std::string lead_metrics::render(const gauges& extra) const {
   sample(out, "landing_leads_total", "outcome=\"rate_limited\"", leads_rate_limited.load());
   sample(out, "landing_leads_total", "outcome=\"delivered\"", leads_delivered.load());
   sample(out, "landing_leads_total", "outcome=\"failed\"", leads_failed.load());
+  type(out, "landing_lead_sources_dropped_total", "counter");
+  for (const auto reason : attribution::all_drop_reasons) {
+    sample(out, "landing_lead_sources_dropped_total",
+           "reason=\"" + std::string(attribution::label(reason)) + "\"", sources_dropped(reason));
+  }
   type(out, "landing_outbox_depth", "gauge");
   sample(out, "landing_outbox_depth", "", extra.outbox_depth);
   type(out, "landing_outbox_oldest_pending_seconds", "gauge");

@@ -6,6 +6,8 @@
 #include <map>
 #include <string>
 
+#include "attribution/source.hpp"
+
 namespace landing::leads {
 
 // What /metrics shows of the lead path beside the counters, read from the store's latest check.
@@ -32,6 +34,9 @@ class lead_metrics {
   std::atomic<std::uint64_t> leads_rate_limited{0};
   std::atomic<std::uint64_t> leads_delivered{0};
   std::atomic<std::uint64_t> leads_failed{0};
+  // Sources that failed their checks, by reason; the leads themselves were kept.
+  void count_source_dropped(attribution::drop_reason reason);
+  [[nodiscard]] std::uint64_t sources_dropped(attribution::drop_reason reason) const;
 
   // Prometheus text exposition of the counters and `extra`.
   [[nodiscard]] std::string render(const gauges& extra) const;
@@ -46,6 +51,7 @@ class lead_metrics {
   std::array<std::atomic<std::uint64_t>, take_buckets_s.size()> take_buckets_{};
   std::atomic<std::uint64_t> take_count_{0};
   std::atomic<std::uint64_t> take_sum_ms_{0};
+  std::array<std::atomic<std::uint64_t>, attribution::all_drop_reasons.size()> sources_dropped_{};
 };
 
 }  // namespace landing::leads

@@ -20,6 +20,8 @@ struct new_lead {
   std::string locale;
   std::string client;
   bool spam = false;
+  std::string source{};        // contract/lead-source.json as stored JSON; empty when unknown
+  std::string source_class{};  // what the report groups by; empty when unknown
 };
 
 struct lead {
@@ -33,6 +35,8 @@ struct lead {
   std::string last_error;
   std::int64_t delivered_at = 0;
   std::int64_t next_attempt_at = 0;  // only for leads in the outbox
+  std::string source;                // as in new_lead
+  std::string source_class;
 };
 
 struct outbox_stats {

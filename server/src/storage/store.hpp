@@ -9,6 +9,7 @@
 #include "storage/settings.hpp"
 #include "storage/transfer.hpp"
 #include "storage/triage.hpp"
+#include "storage/visits.hpp"
 #include "storage/vitals.hpp"
 
 namespace landing::storage {
@@ -25,6 +26,7 @@ class lead_store : public virtual leads_role,
                    public virtual triage_role,
                    public virtual settings_role,
                    public virtual vitals_role,
+                   public virtual visits_role,
                    public virtual limits_role,
                    public virtual leadership_role,
                    public virtual transfer_role {

@@ -95,6 +95,27 @@ TEST_P(store_suite, keeps_text_of_every_kind_as_it_came) {
   EXPECT_EQ(found->client, odd);
 }
 
+TEST_P(store_suite, keeps_a_leads_source_and_its_class_and_carries_them_to_another_engine) {
+  new_lead item{{"Anna", "@anna", "a@b.co", "Hello"}, "en", "10.0.0.1", false};
+  item.source = R"({"utm_source":"Telegram","landing":"/en"})";
+  item.source_class = "telegram";
+  const auto id = store->insert_batch({item}, false).front();
+  const auto unknown = add();
+  const auto found = store->find(id);
+  ASSERT_TRUE(found.has_value());
+  EXPECT_EQ(found->source, item.source);
+  EXPECT_EQ(found->source_class, "telegram");
+  EXPECT_EQ(store->find(unknown)->source, "");
+  EXPECT_EQ(store->claim_next("a", clock::now_ms(), 30000, {})->source, item.source);
+  testing::temp_folder other_dir;
+  auto other = GetParam().open(other_dir);
+  for (const auto& stored : store->export_all()) EXPECT_TRUE(other->import(stored));
+  EXPECT_EQ(other->find(id)->source, item.source);
+  EXPECT_EQ(other->find(id)->source_class, "telegram");
+  EXPECT_EQ(other->find(unknown)->source_class, "");
+  other->stop();
+}
+
 TEST_P(store_suite, spam_is_stored_but_not_queued_and_held_waits) {
   add(true);
   add(false, true);
@@ -239,6 +260,29 @@ vitals_aggregate sample_vitals(std::int64_t day, const std::string& locale, std:
   out.buckets = {{10, times - 1}, {12, 1}};
   out.targets = {{"main>h1", "", times}};
   return out;
+}
+
+TEST_P(store_suite, visits_add_up_by_day_locale_and_class_and_a_day_keeps_a_bounded_set) {
+  store->add_visits({{20000, "en", "google", 3}, {20000, "ru", "direct", 1}}, 3, "other");
+  store->add_visits({{20000, "en", "google", 2}, {20001, "en", "vc.ru", 1}}, 3, "other");
+  // The day has google and direct; one more class fits, the next ones are counted as other,
+  // and a class the day already has keeps counting in any locale.
+  store->add_visits({{20000, "en", "t.me", 1},
+                     {20000, "en", "made-up-1", 4},
+                     {20000, "ru", "made-up-2", 5},
+                     {20000, "ru", "google", 1}},
+                    3, "other");
+  EXPECT_EQ(store->read_visits(0, ""), (std::vector<visit_count>{{20000, "en", "google", 5},
+                                                                 {20000, "en", "other", 4},
+                                                                 {20000, "en", "t.me", 1},
+                                                                 {20000, "ru", "direct", 1},
+                                                                 {20000, "ru", "google", 1},
+                                                                 {20000, "ru", "other", 5},
+                                                                 {20001, "en", "vc.ru", 1}}));
+  EXPECT_EQ(store->read_visits(20001, "").size(), 1U);
+  EXPECT_EQ(store->read_visits(0, "ru").size(), 3U);
+  EXPECT_EQ(store->prune_visits(20001), 6);
+  EXPECT_EQ(store->read_visits(0, "").size(), 1U);
 }
 
 TEST_P(store_suite, vitals_batches_add_up_key_by_key) {

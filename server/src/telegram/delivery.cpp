@@ -10,7 +10,7 @@ namespace landing::telegram {
 
 send_result send_lead(chat_link& link, const storage::lead& item, std::chrono::milliseconds pacing,
                       const std::atomic<bool>& cancel) {
-  const auto parts = message_parts(item.fields, item.id);
+  const auto parts = message_parts(item);
   send_result result;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     if (i > 0) {

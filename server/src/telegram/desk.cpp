@@ -73,7 +73,7 @@ std::string reminder_text(const storage::lead& item, std::chrono::milliseconds w
 
 std::string message_with_status(const storage::lead& item, const storage::triage_state& state,
                                 std::string_view last_action, int utc_offset_minutes) {
-  auto text = message_parts(item.fields, item.id).back();
+  auto text = message_parts(item).back();
   const auto line = status_line(state, last_action, utc_offset_minutes);
   if (!line.empty()) text += "\n\n" + line;
   return text;

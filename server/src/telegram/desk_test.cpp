@@ -71,10 +71,10 @@ TEST(desk, the_edited_message_is_the_last_part_with_the_status_line_under_it) {
   state.changed_by = {1, "Анна (@anna)"};
   state.changed_at = 11 * 3'600'000 + 5 * 60'000;  // 11:05 UTC
   const auto text = message_with_status(item, state, "take", 180);
-  EXPECT_EQ(text, message_parts(item.fields, item.id).back() + "\n\nВзял: Анна (@anna), 14:05");
+  EXPECT_EQ(text, message_parts(item).back() + "\n\nВзял: Анна (@anna), 14:05");
   EXPECT_LE(utf16_units(text), max_message_units);
   EXPECT_EQ(message_with_status(item, storage::triage_state{}, "", 180),
-            message_parts(item.fields, item.id).back());
+            message_parts(item).back());
 }
 
 }  // namespace

@@ -1,10 +1,12 @@
 #include "telegram/message.hpp"
 
+#include "attribution/source.hpp"
+
 namespace landing::telegram {
 namespace {
 
 std::string assemble(const storage::contact_fields& fields, std::string_view quoted,
-                     std::string_view id) {
+                     std::string_view id, std::string_view source) {
   std::string text;
   text += fields.name;
   text += " сообщает:\n";
@@ -13,6 +15,11 @@ std::string assemble(const storage::contact_fields& fields, std::string_view quo
   text += fields.email;
   text += '\n';
   text += fields.social;
+  // Checked when the lead arrived (one printable line); unknown or unreadable adds nothing.
+  if (const auto from = attribution::from_json(source)) {
+    text += "\n\n";
+    text += attribution::telegram_line(*from);
+  }
   text += "\n\nЗаявка ";
   text += id;
   return text;
@@ -49,8 +56,9 @@ std::size_t utf16_units(std::string_view utf8) {
   return units;
 }
 
-std::string format_message(const storage::contact_fields& fields, std::string_view id) {
-  return assemble(fields, quote(fields.message), id);
+std::string format_message(const storage::contact_fields& fields, std::string_view id,
+                           std::string_view source) {
+  return assemble(fields, quote(fields.message), id, source);
 }
 
 std::vector<std::string> split_message(std::string_view text, std::size_t limit) {
@@ -87,8 +95,9 @@ std::vector<std::string> split_message(std::string_view text, std::size_t limit)
   return parts;
 }
 
-std::vector<std::string> message_parts(const storage::contact_fields& fields, std::string_view id) {
-  return split_message(format_message(fields, id), max_message_units - status_room);
+std::vector<std::string> message_parts(const storage::lead& item) {
+  return split_message(format_message(item.fields, item.id, item.source),
+                       max_message_units - status_room);
 }
 
 }  // namespace landing::telegram

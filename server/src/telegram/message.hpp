@@ -19,8 +19,10 @@ inline constexpr std::size_t status_room = 256;
 inline constexpr std::string_view quote_mark = "│ ";
 
 // The spec's Russian layout (contract/telegram-message.json) plus the lead id, with the visitor's
-// message quoted, whole.
-std::string format_message(const storage::contact_fields& fields, std::string_view id);
+// message quoted, whole, and where the visitor came from when known (the stored source JSON;
+// contract/lead-source.json gives the line).
+std::string format_message(const storage::contact_fields& fields, std::string_view id,
+                           std::string_view source = {});
 
 // `text` in parts of at most `limit` UTF-16 units, cut after a line where one ends in the second
 // half of a part, else between code points. A quoted line cut in two goes on behind the quote
@@ -29,7 +31,7 @@ std::vector<std::string> split_message(std::string_view text, std::size_t limit)
 
 // The lead's message as sendMessage takes it: one part, or several when it is longer than one
 // message may be (the buttons go on the last).
-std::vector<std::string> message_parts(const storage::contact_fields& fields, std::string_view id);
+std::vector<std::string> message_parts(const storage::lead& item);
 
 // Each line of `message` behind quote_mark.
 std::string quote(std::string_view message);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 #include <fstream>
 #include <iterator>
 
@@ -20,9 +21,19 @@ TEST(message, matches_every_contract_example) {
     const storage::contact_fields fields{
         std::string(lead.at("name").as_string()), std::string(lead.at("social").as_string()),
         std::string(lead.at("email").as_string()), std::string(lead.at("message").as_string())};
-    EXPECT_EQ(format_message(fields, item.at("id").as_string()), item.at("text").as_string())
+    const auto* source = lead.if_contains("source");
+    EXPECT_EQ(format_message(fields, item.at("id").as_string(),
+                             source ? boost::json::serialize(*source) : std::string()),
+              item.at("text").as_string())
         << item.at("title").as_string();
   }
+}
+
+storage::lead lead_of(storage::contact_fields fields, std::string id) {
+  storage::lead item;
+  item.fields = std::move(fields);
+  item.id = std::move(id);
+  return item;
 }
 
 constexpr std::size_t part_limit = max_message_units - status_room;
@@ -47,7 +58,7 @@ TEST(message, a_long_cyrillic_message_arrives_whole_in_parts_that_each_fit) {
   for (int i = 0; i < 4000; ++i) long_message += "ж";
   const storage::contact_fields fields{std::string(100, 'N'), std::string(64, 's'),
                                        std::string(240, 'e') + "@example.com", long_message};
-  const auto parts = message_parts(fields, "01JD3Z6W8Q5N2R4T6V8X0Y2A4C");
+  const auto parts = message_parts(lead_of(fields, "01JD3Z6W8Q5N2R4T6V8X0Y2A4C"));
   ASSERT_EQ(parts.size(), 2U);
   for (const auto& part : parts) EXPECT_LE(utf16_units(part), part_limit);
   EXPECT_TRUE(parts.front().starts_with(std::string(100, 'N') + " сообщает:\n"));
@@ -62,7 +73,7 @@ TEST(message, a_long_cyrillic_message_arrives_whole_in_parts_that_each_fit) {
 TEST(message, never_splits_an_emoji_and_counts_it_as_two_units) {
   std::string emoji_message;
   for (int i = 0; i < 4000; ++i) emoji_message += "😀";
-  const auto parts = message_parts({"Anna", "@anna", "a@b.co", emoji_message}, "ID");
+  const auto parts = message_parts(lead_of({"Anna", "@anna", "a@b.co", emoji_message}, "ID"));
   ASSERT_EQ(parts.size(), 3U);
   for (const auto& part : parts) {
     EXPECT_LE(utf16_units(part), part_limit);
@@ -83,7 +94,7 @@ TEST(message, cuts_after_a_whole_line_where_one_ends_in_the_part) {
     std::string long_message;
     while (long_message.size() < 3990) long_message += std::string(line_length, 'x') + "\n";
     long_message.pop_back();
-    const auto parts = message_parts({"Anna", "@anna", "a@b.co", long_message}, "ID");
+    const auto parts = message_parts(lead_of({"Anna", "@anna", "a@b.co", long_message}, "ID"));
     ASSERT_GE(parts.size(), 2U) << line_length;
     for (std::size_t i = 1; i < parts.size(); ++i) {
       EXPECT_TRUE(parts[i].starts_with(quote_mark) || parts[i].starts_with("Контактные") ||
@@ -120,7 +131,7 @@ TEST(message, splits_any_text_at_any_limit_without_losing_a_byte) {
 }
 
 TEST(message, leaves_a_short_message_in_one_part) {
-  const auto parts = message_parts({"Anna", "@anna", "a@b.co", "Hi"}, "ID");
+  const auto parts = message_parts(lead_of({"Anna", "@anna", "a@b.co", "Hi"}, "ID"));
   ASSERT_EQ(parts.size(), 1U);
   EXPECT_EQ(parts[0], format_message({"Anna", "@anna", "a@b.co", "Hi"}, "ID"));
 }

@@ -2,11 +2,22 @@
 
 #include <algorithm>
 
+#include "attribution/source.hpp"
 #include "vitals/scales.hpp"
 
 namespace landing::vitals {
 
 void aggregator::add(const beacon& item, std::int64_t day) {
+  if (!item.visit_class.empty()) {
+    std::tuple<std::int64_t, std::string, std::string> key{day, item.locale, item.visit_class};
+    if (const auto known = visits_.find(key); known != visits_.end()) {
+      ++known->second;
+    } else if (visits_.size() < attribution::max_classes_per_day) {
+      visits_.emplace(std::move(key), 1);
+    } else {
+      ++visits_[{day, item.locale, std::string(attribution::other_class)}];
+    }
+  }
   for (const auto& each : item.metrics) {
     storage::vitals_key key{day, item.route, item.locale, item.device,
                             std::string(definition(each.name).name)};
@@ -62,6 +73,16 @@ std::vector<storage::vitals_aggregate> aggregator::take() {
     out.push_back(std::move(item));
   }
   keys_.clear();
+  return out;
+}
+
+std::vector<storage::visit_count> aggregator::take_visits() {
+  std::vector<storage::visit_count> out;
+  out.reserve(visits_.size());
+  for (auto& [key, count] : visits_) {
+    out.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), count});
+  }
+  visits_.clear();
   return out;
 }
 

@@ -2,9 +2,12 @@
 
 #include <cstdint>
 #include <map>
+#include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
+#include "storage/visits.hpp"
 #include "storage/vitals.hpp"
 #include "vitals/beacon.hpp"
 #include "vitals/histogram.hpp"
@@ -20,9 +23,12 @@ class aggregator {
   static constexpr std::size_t targets_per_batch = 64;
 
   void add(const beacon& item, std::int64_t day);
-  [[nodiscard]] bool empty() const { return keys_.empty(); }
-  // The rows so far, in key order; the aggregator is empty afterwards.
+  [[nodiscard]] bool empty() const { return keys_.empty() && visits_.empty(); }
+  // The rows so far, in key order; the aggregator holds no rows afterwards.
   std::vector<storage::vitals_aggregate> take();
+  // The arrivals so far, per day, locale and source class; none are held afterwards. A batch
+  // holds at most attribution::max_classes_per_day classes, the rest count as `other`.
+  std::vector<storage::visit_count> take_visits();
 
  private:
   struct working {
@@ -34,6 +40,7 @@ class aggregator {
     std::map<std::pair<std::string, std::string>, std::uint64_t> targets;
   };
   std::map<storage::vitals_key, working> keys_;
+  std::map<std::tuple<std::int64_t, std::string, std::string>, std::uint64_t> visits_;
 };
 
 // A stored row as the histogram it stands for, on its metric's scale.

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "attribution/source.hpp"
 #include "vitals/scales.hpp"
 #include "vitals/testing.hpp"
 
@@ -70,6 +71,29 @@ TEST(vitals_aggregator, keeps_a_bounded_number_of_targets_per_batch_and_counts_t
   EXPECT_EQ(counted, sent);
   EXPECT_EQ(others, 36U);
   EXPECT_TRUE(out[0].targets.front().target.empty());  // the most frequent comes first
+}
+
+TEST(vitals_aggregator, counts_arrivals_by_day_locale_and_class_and_bounds_the_classes) {
+  aggregator rows;
+  auto arrival = parsed_beacon("en", "mobile", 1800);
+  arrival.visit_class = "google";
+  rows.add(arrival, 20000);
+  rows.add(arrival, 20000);
+  rows.add(arrival, 20001);
+  rows.add(parsed_beacon("en", "mobile", 1800), 20000);  // a later page view: no visit
+  EXPECT_EQ(rows.take_visits(), (std::vector<storage::visit_count>{{20000, "en", "google", 2},
+                                                                   {20001, "en", "google", 1}}));
+  EXPECT_TRUE(rows.take_visits().empty());
+  for (std::size_t i = 0; i < attribution::max_classes_per_day + 5; ++i) {
+    arrival.visit_class = "tag" + std::to_string(i);
+    rows.add(arrival, 20000);
+  }
+  const auto visits = rows.take_visits();
+  EXPECT_EQ(visits.size(), attribution::max_classes_per_day + 1);
+  const auto other =
+      std::find_if(visits.begin(), visits.end(), [](const auto& v) { return v.source == "other"; });
+  ASSERT_NE(other, visits.end());
+  EXPECT_EQ(other->count, 5U);
 }
 
 TEST(vitals_aggregator, a_stored_row_gives_back_the_same_histogram) {

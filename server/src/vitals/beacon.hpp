@@ -37,7 +37,7 @@ inline constexpr std::array<std::string_view, 1> routes{"/:locale"};
 inline constexpr std::array<std::string_view, 2> locales{"en", "ru"};
 inline constexpr std::array<std::string_view, 2> devices{"mobile", "desktop"};
 
-inline constexpr std::size_t max_body_bytes = 4096;
+inline constexpr std::size_t max_body_bytes = 8192;
 inline constexpr std::size_t max_selector_code_points = 200;
 
 struct measurement {
@@ -55,6 +55,9 @@ struct beacon {
   std::string device;
   std::string effective_type;  // empty where the browser has no Network Information API
   std::vector<measurement> metrics;
+  // The source class of an arrival (the tab session's first page view carries `source`), or
+  // empty for a later page view. A source that fails its checks is the class `other`.
+  std::string visit_class;
 };
 
 // Why a beacon was refused: a short code for the 400's body and the rejected-by-reason counter

@@ -34,6 +34,26 @@ TEST(vitals_beacon, accepts_every_valid_example_of_the_contract_and_refuses_ever
   }
 }
 
+TEST(vitals_beacon, an_arrival_carries_its_source_class_and_a_bad_source_counts_as_other) {
+  const std::string head =
+      R"({"v":1,"route":"/:locale","locale":"en","device":"mobile","metrics":[{"name":"TTFB",)"
+      R"("value":212.3,"rating":"good","navigationType":"navigate"}])";
+  const auto visit = [&](const std::string& source) {
+    const auto result = parse_beacon(head + (source.empty() ? "" : ",\"source\":" + source) + "}");
+    EXPECT_TRUE(result.ok) << source;
+    return result.ok ? result.ok->visit_class : std::string("refused");
+  };
+  EXPECT_EQ(visit(""), "");
+  EXPECT_EQ(visit("{}"), "direct");
+  EXPECT_EQ(visit(R"({"utm_source":"Telegram","referrer":"t.me"})"), "telegram");
+  EXPECT_EQ(visit(R"({"referrer":"vc.ru"})"), "vc.ru");
+  EXPECT_EQ(visit(R"({"referrer":"VC.ru/path"})"), "other");
+  EXPECT_EQ(visit(R"({"utm_source":"a\u202eb"})"), "other");
+  EXPECT_EQ(visit(R"({"utm_source":")" + std::string(101, 'x') + R"("})"), "other");
+  EXPECT_EQ(visit(R"({"utm_medium":"cpc"})"), "other");  // only the class's two tags
+  EXPECT_EQ(visit(R"("google")"), "other");
+}
+
 TEST(vitals_beacon, its_definitions_are_the_contracts) {
   const auto shared = contract();
   EXPECT_EQ(shared.at("maxBodyBytes").as_int64(), static_cast<std::int64_t>(max_body_bytes));
@@ -65,7 +85,7 @@ TEST(vitals_beacon, each_violation_has_its_code) {
   };
   EXPECT_EQ(code("not json"), "malformed");
   EXPECT_EQ(code("[1]"), "malformed");
-  EXPECT_EQ(code(std::string(4097, ' ')), "too_large");
+  EXPECT_EQ(code(std::string(max_body_bytes + 1, ' ')), "too_large");
   EXPECT_EQ(code(R"({"v":2,"route":"/:locale","locale":"en","device":"mobile","metrics":[]})"),
             "version");
   EXPECT_EQ(code(with_metric("")), "metrics");

@@ -1,18 +1,15 @@
 #include "vitals/recorder.hpp"
 
+#include "attribution/source.hpp"
 #include "common/clock.hpp"
 #include "common/log.hpp"
 
 namespace landing::vitals {
 
-std::int64_t utc_day_now() {
-  return std::chrono::floor<std::chrono::days>(std::chrono::milliseconds(clock::now_ms())).count();
-}
-
 recorder::recorder(storage::lead_store& store, storage::turns& turns, counters& stats,
                    recorder_options options)
     : store_(store), turns_(turns), stats_(stats), options_(std::move(options)) {
-  if (!options_.today) options_.today = utc_day_now;
+  if (!options_.today) options_.today = clock::today_utc;
   thread_.start("vitals-writer", [this](worker::context& ctx) { run(ctx); });
 }
 
@@ -46,9 +43,16 @@ bool recorder::batch_full() {
   return pending_beacons_ >= options_.batch_beacons;
 }
 
-void recorder::write(std::vector<storage::vitals_aggregate> rows, std::uint64_t beacons) {
+void recorder::write(std::vector<storage::vitals_aggregate> rows,
+                     std::vector<storage::visit_count> visits, std::uint64_t beacons) {
   try {
-    turns_.measurement([&] { store_.add_vitals(rows); });
+    turns_.measurement([&] {
+      store_.add_vitals(rows);
+      if (!visits.empty()) {
+        store_.add_visits(visits, attribution::max_classes_per_day,
+                          std::string(attribution::other_class));
+      }
+    });
     if (failing_) log::info("vitals_writes_resumed", {});
     failing_ = false;
   } catch (const std::exception& e) {
@@ -67,7 +71,8 @@ void recorder::write(std::vector<storage::vitals_aggregate> rows, std::uint64_t 
 void recorder::prune(std::int64_t today) {
   const auto keep_from = today - options_.retention_days + 1;
   try {
-    const auto removed = turns_.measurement([&] { return store_.prune_vitals(keep_from); });
+    const auto removed = turns_.measurement(
+        [&] { return store_.prune_vitals(keep_from) + store_.prune_visits(keep_from); });
     if (removed > 0) log::info("vitals_pruned", {{"rows", removed}, {"kept_from_day", keep_from}});
   } catch (const std::exception& e) {
     log::warn("vitals_prune_failed", {{"reason", e.what()}});
@@ -89,15 +94,17 @@ void recorder::run(worker::context& ctx) {
       }
     }
     std::vector<storage::vitals_aggregate> rows;
+    std::vector<storage::visit_count> visits;
     std::uint64_t beacons = 0;
     bool last = false;
     {
       const std::lock_guard lock(mutex_);
       rows = pending_.take();
+      visits = pending_.take_visits();
       beacons = std::exchange(pending_beacons_, 0);
       last = ctx.stopping();
     }
-    if (beacons > 0) write(std::move(rows), beacons);
+    if (beacons > 0) write(std::move(rows), std::move(visits), beacons);
     if (last) return;
     if (clock::now() >= next_prune) {
       prune(options_.today());

@@ -47,7 +47,8 @@ class recorder {
   void run(worker::context& ctx);
   [[nodiscard]] bool has_pending();
   [[nodiscard]] bool batch_full();
-  void write(std::vector<storage::vitals_aggregate> rows, std::uint64_t beacons);
+  void write(std::vector<storage::vitals_aggregate> rows, std::vector<storage::visit_count> visits,
+             std::uint64_t beacons);
   void prune(std::int64_t today);
 
   storage::lead_store& store_;
@@ -62,8 +63,5 @@ class recorder {
   bool failing_ = false;  // logged once per run of failed writes
   worker thread_;         // last: stopped before the members it reads go
 };
-
-// The UTC day number of now.
-std::int64_t utc_day_now();
 
 }  // namespace landing::vitals

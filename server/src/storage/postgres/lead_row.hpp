@@ -8,10 +8,11 @@
 // A lead's columns as the PostgreSQL roles select them (leads l), and reading them back.
 namespace landing::storage::postgres {
 
-// Twelve columns: read_lead takes them from index 0, and a query's own columns follow at 12.
+// read_lead takes these from index 0, and a query's own columns follow at lead_column_count.
 inline constexpr const char* lead_columns =
     "l.id, l.created_at, l.name, l.social, l.email, l.message, l.locale, l.client, l.status, "
-    "l.attempts, l.last_error, l.delivered_at";
+    "l.attempts, l.last_error, l.delivered_at, l.source, l.source_class";
+inline constexpr int lead_column_count = 14;
 
 inline std::string with_columns(const char* before, const char* after) {
   return std::string(before) + lead_columns + after;
@@ -28,6 +29,8 @@ inline lead read_lead(const result& rows, int row) {
   out.attempts = rows.integer(row, 9);
   out.last_error = rows.text(row, 10);
   out.delivered_at = rows.integer(row, 11);
+  out.source = rows.text(row, 12);
+  out.source_class = rows.text(row, 13);
   return out;
 }
 

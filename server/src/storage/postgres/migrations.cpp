@@ -10,7 +10,7 @@ namespace {
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(727001)";
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 4> steps{
+constexpr std::array<const char*, 5> steps{
     // The schema the SQLite engine started with.
     R"sql(
 CREATE TABLE leads (
@@ -128,6 +128,18 @@ CREATE TABLE lead_messages (
   chat_id bigint NOT NULL,
   message_id bigint NOT NULL,
   reminded_at bigint
+);
+)sql",
+    // Where each lead came from and arrivals per day, as in SQLite's step 5.
+    R"sql(
+ALTER TABLE leads ADD COLUMN source text NOT NULL DEFAULT '',
+  ADD COLUMN source_class text NOT NULL DEFAULT '';
+CREATE TABLE visits_daily (
+  day bigint NOT NULL,
+  locale text NOT NULL,
+  source text NOT NULL,
+  count bigint NOT NULL,
+  PRIMARY KEY (day, locale, source)
 );
 )sql",
 };

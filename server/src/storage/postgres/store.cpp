@@ -12,6 +12,7 @@ store::store(std::string uri, options opts)
       triage_tables(db),
       settings_table(db),
       vitals_tables(db),
+      visits_table(db),
       rate_buckets(db),
       replica_session(db),
       transfer_tables(db) {}

@@ -11,6 +11,7 @@
 #include "storage/postgres/settings.hpp"
 #include "storage/postgres/transfer.hpp"
 #include "storage/postgres/triage.hpp"
+#include "storage/postgres/visits.hpp"
 #include "storage/postgres/vitals.hpp"
 #include "storage/store.hpp"
 
@@ -33,6 +34,7 @@ class store final : private database_owner,
                     public triage_tables,
                     public settings_table,
                     public vitals_tables,
+                    public visits_table,
                     public rate_buckets,
                     public replica_session,
                     public transfer_tables {

@@ -14,8 +14,8 @@ std::vector<transfer_role::stored_lead> transfer_tables::export_all() {
     auto desks = postgres::export_desks(conn);
     std::vector<stored_lead> out;
     for (int i = 0; i < rows.rows(); ++i) {
-      stored_lead item{read_lead(rows, i), rows.text(i, 13) == "t"};
-      item.record.next_attempt_at = rows.integer(i, 12);
+      stored_lead item{read_lead(rows, i), rows.text(i, lead_column_count + 1) == "t"};
+      item.record.next_attempt_at = rows.integer(i, lead_column_count);
       if (const auto found = desks.find(item.record.id); found != desks.end()) {
         item.desk = std::move(found->second);
       }
@@ -31,12 +31,13 @@ bool transfer_tables::import(const stored_lead& item) {
     transaction txn(conn);
     const auto inserted = conn.exec(
         "INSERT INTO leads (id, created_at, name, social, email, message, locale, client, status, "
-        "attempts, last_error, delivered_at) VALUES ($1, $2::bigint, $3, $4, $5, $6, $7, $8, $9, "
-        "$10::integer, $11, $12::bigint) ON CONFLICT (id) DO NOTHING RETURNING id",
+        "attempts, last_error, delivered_at, source, source_class) VALUES ($1, $2::bigint, $3, $4, "
+        "$5, $6, $7, $8, $9, $10::integer, $11, $12::bigint, $13, $14) ON CONFLICT (id) DO NOTHING "
+        "RETURNING id",
         {l.id, str(l.created_at), l.fields.name, l.fields.social, l.fields.email, l.fields.message,
          l.locale, l.client, l.status, str(l.attempts),
          l.last_error.empty() ? param{} : param{l.last_error},
-         l.delivered_at == 0 ? param{} : param{str(l.delivered_at)}});
+         l.delivered_at == 0 ? param{} : param{str(l.delivered_at)}, l.source, l.source_class});
     if (inserted.rows() == 0) return false;
     if (item.queued) {
       conn.exec("INSERT INTO outbox (lead_id, next_attempt_at) VALUES ($1, $2::bigint)",

@@ -41,7 +41,8 @@ std::vector<reminder_due> triage_tables::due_reminders(std::int64_t delivered_be
     std::vector<reminder_due> out;
     out.reserve(static_cast<std::size_t>(rows.rows()));
     for (int i = 0; i < rows.rows(); ++i) {
-      out.push_back({read_lead(rows, i), {rows.integer(i, 12), rows.integer(i, 13)}});
+      out.push_back({read_lead(rows, i),
+                     {rows.integer(i, lead_column_count), rows.integer(i, lead_column_count + 1)}});
     }
     return out;
   });

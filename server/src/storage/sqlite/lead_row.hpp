@@ -8,10 +8,11 @@
 // A lead's columns as the SQLite roles select them (leads l), and reading them back.
 namespace landing::storage::sqlite {
 
-// Twelve columns: read_lead takes them from index 0, and a query's own columns follow at 12.
+// read_lead takes these from index 0, and a query's own columns follow at lead_column_count.
 inline constexpr const char* lead_columns =
     "l.id, l.created_at, l.name, l.social, l.email, l.message, l.locale, l.client, l.status, "
-    "l.attempts, l.last_error, l.delivered_at";
+    "l.attempts, l.last_error, l.delivered_at, l.source, l.source_class";
+inline constexpr int lead_column_count = 14;
 
 inline lead read_lead(const statement& row) {
   lead out;
@@ -24,6 +25,8 @@ inline lead read_lead(const statement& row) {
   out.attempts = row.integer(9);
   out.last_error = row.text(10);
   out.delivered_at = row.integer(11);
+  out.source = row.text(12);
+  out.source_class = row.text(13);
   return out;
 }
 

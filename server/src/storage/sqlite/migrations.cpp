@@ -7,7 +7,7 @@ namespace landing::storage::sqlite {
 namespace {
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 4> steps{
+constexpr std::array<const char*, 5> steps{
     R"sql(
 CREATE TABLE leads (
   id TEXT PRIMARY KEY,
@@ -114,6 +114,19 @@ CREATE TABLE lead_messages (
   message_id INTEGER NOT NULL,
   reminded_at INTEGER
 );
+)sql",
+    // Where each lead came from (contract/lead-source.json: the checked source as JSON and its
+    // class), and arrivals per day, locale and source class, as counts only.
+    R"sql(
+ALTER TABLE leads ADD COLUMN source TEXT NOT NULL DEFAULT '';
+ALTER TABLE leads ADD COLUMN source_class TEXT NOT NULL DEFAULT '';
+CREATE TABLE visits_daily (
+  day INTEGER NOT NULL,
+  locale TEXT NOT NULL,
+  source TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (day, locale, source)
+) WITHOUT ROWID;
 )sql",
 };
 

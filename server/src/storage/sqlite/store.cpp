@@ -9,6 +9,7 @@ store::store(std::string path, options opts)
       triage_tables(db),
       settings_table(db),
       vitals_tables(db),
+      visits_table(db),
       transfer_tables(db) {}
 
 health store::check() { return db.check(&outbox_table::read_figures); }

@@ -10,6 +10,7 @@
 #include "storage/sqlite/single_process.hpp"
 #include "storage/sqlite/transfer.hpp"
 #include "storage/sqlite/triage.hpp"
+#include "storage/sqlite/visits.hpp"
 #include "storage/sqlite/vitals.hpp"
 #include "storage/store.hpp"
 
@@ -31,6 +32,7 @@ class store final : private database_owner,
                     public triage_tables,
                     public settings_table,
                     public vitals_tables,
+                    public visits_table,
                     public single_process,
                     public transfer_tables {
  public:

@@ -53,9 +53,10 @@ TEST(sqlite_store, upgrades_a_database_made_with_the_first_schema) {
   const auto lead = upgraded.find("01JD3Z6W8Q5N2R4T6V8X0Y2A4C");
   ASSERT_TRUE(lead.has_value());
   EXPECT_EQ(lead->fields.message, "Old lead");
+  EXPECT_EQ(lead->source, "");  // arrived before sources were kept: unknown
   EXPECT_TRUE(upgraded.claim_next("a", 1, 30000, {}).has_value());
   connection check(dir.file("leads.db"));
-  EXPECT_EQ(schema_version(check), 4);
+  EXPECT_EQ(schema_version(check), 5);
 }
 
 TEST(sqlite_store, a_second_migration_run_changes_nothing) {

@@ -14,8 +14,8 @@ std::vector<transfer_role::stored_lead> transfer_tables::export_all() {
     auto desks = sqlite::export_desks(conn);
     std::vector<stored_lead> out;
     while (query.step()) {
-      stored_lead item{read_lead(query), query.integer(13) != 0};
-      item.record.next_attempt_at = query.integer(12);
+      stored_lead item{read_lead(query), query.integer(lead_column_count + 1) != 0};
+      item.record.next_attempt_at = query.integer(lead_column_count);
       if (const auto found = desks.find(item.record.id); found != desks.end()) {
         item.desk = std::move(found->second);
       }
@@ -31,8 +31,9 @@ bool transfer_tables::import(const stored_lead& item) {
     const auto& l = item.record;
     statement insert(conn,
                      "INSERT INTO leads (id, created_at, name, social, email, message, locale, "
-                     "client, status, attempts, last_error, delivered_at) VALUES (?, ?, ?, ?, ?, "
-                     "?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING");
+                     "client, status, attempts, last_error, delivered_at, source, source_class) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO "
+                     "NOTHING");
     insert.bind(1, l.id).bind(2, l.created_at).bind(3, l.fields.name).bind(4, l.fields.social);
     insert.bind(5, l.fields.email).bind(6, l.fields.message).bind(7, l.locale).bind(8, l.client);
     insert.bind(9, l.status).bind(10, l.attempts);
@@ -46,6 +47,7 @@ bool transfer_tables::import(const stored_lead& item) {
     } else {
       insert.bind(12, l.delivered_at);
     }
+    insert.bind(13, l.source).bind(14, l.source_class);
     insert.step();
     if (conn.changes() == 0) return false;
     if (item.queued) {

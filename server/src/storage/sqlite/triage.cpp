@@ -43,7 +43,8 @@ std::vector<reminder_due> triage_tables::due_reminders(std::int64_t delivered_be
     query.bind(1, delivered_before_ms).bind(2, static_cast<std::int64_t>(limit));
     std::vector<reminder_due> out;
     while (query.step()) {
-      out.push_back({read_lead(query), {query.integer(12), query.integer(13)}});
+      out.push_back({read_lead(query),
+                     {query.integer(lead_column_count), query.integer(lead_column_count + 1)}});
     }
     return out;
   });
