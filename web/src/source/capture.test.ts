@@ -51,6 +51,37 @@ describe('tags', () => {
     });
   });
 
+  test('are trimmed at both ends, of the spaces and line breaks String.prototype.trim removes', () => {
+    expect(read('?utm_source=+Google+&utm_medium=%09cpc%0A')).toMatchObject({
+      utm_source: 'Google',
+      utm_medium: 'cpc',
+    });
+    expect(cleanTag('\u00a0\u3000anna\ufeff')).toBe('anna');
+    expect(cleanTag(' \n\t ')).toBeUndefined();
+  });
+
+  test('are trimmed before the cut, and again after it, when the cut ends on a space', () => {
+    const max = contract.maxValueLength;
+    expect(cleanTag(`   ${'a'.repeat(max)}`)).toBe('a'.repeat(max));
+    expect(cleanTag(`${'a'.repeat(max - 1)} tail`)).toBe('a'.repeat(max - 1));
+  });
+
+  test('are checked once cut: a control character past the cut does not count', () => {
+    const max = contract.maxValueLength;
+    expect(cleanTag(`${'a'.repeat(max)}\u0000`)).toBe('a'.repeat(max));
+  });
+
+  test('the first of a repeated key wins, even when it is empty', () => {
+    expect(read('?utm_source=telegram&utm_source=google')).toMatchObject({
+      utm_source: 'telegram',
+    });
+    expect(read('?utm_source=&utm_source=google')).not.toHaveProperty('utm_source');
+  });
+
+  test('a % without two hex digits stays text, and a good escape beside it is decoded', () => {
+    expect(read('?utm_campaign=100%25%zz%')).toMatchObject({ utm_campaign: '100%%zz%' });
+  });
+
   test('one with a control character is left out, at both ends of both ranges', () => {
     for (const c of ['\u0000', '\u001f', '\t', '\n', '\u007f', '\u009f']) {
       expect(cleanTag(`a${c}b`)).toBeUndefined();
@@ -78,6 +109,32 @@ describe('tags', () => {
 
   test('one that would show nothing once cut is left out, since the server would refuse it', () => {
     expect(cleanTag(`${'\u200b'.repeat(contract.maxValueLength)}visible`)).toBeUndefined();
+  });
+});
+
+describe('the landing path', () => {
+  const max = contract.maxValueLength;
+  const landOn = (path: string) =>
+    readSource({
+      url: `https://mintline.studio${path}?utm_source=x`,
+      referrer: '',
+      locale: 'en',
+      at: 1,
+    });
+  const path = (length: number) => `/${'a'.repeat(length - 1)}`;
+
+  test('is kept up to maxValueLength code points', () => {
+    expect(landOn(path(max))).toMatchObject({ landing: path(max) });
+  });
+
+  test('a longer one is left out, not cut, and the rest of the source stands', () => {
+    expect(landOn(path(max + 1))).toEqual({ utm_source: 'x', locale: 'en', at: 1 });
+  });
+
+  test('is counted as the URL gives it, percent-encoded', () => {
+    // 17 Cyrillic letters are 103 characters once encoded: 6 each, and the slash.
+    expect(landOn(`/${'ф'.repeat(17)}`)).not.toHaveProperty('landing');
+    expect(landOn(`/${'ф'.repeat(16)}`)).toMatchObject({ landing: `/${'%D1%84'.repeat(16)}` });
   });
 });
 

@@ -15,7 +15,7 @@ export interface LeadSource {
   yclid?: true;
   fbclid?: true;
   referrer?: string;
-  landing: string;
+  landing?: string;
   locale: string;
   at: number;
 }
@@ -37,11 +37,17 @@ const HOST = /^(?=.{1,253}$)[a-z\d]([a-z\d-]{0,61}[a-z\d])?(\.[a-z\d]([a-z\d-]{0
 
 /** A tag as the contract keeps it, or undefined when it is to be left out. */
 export function cleanTag(raw: string | null): string | undefined {
-  if (!raw || CONTROL.test(raw) || BIDI_CONTROL.test(raw)) return undefined;
-  // By code points, so a surrogate pair is never split; the cut value is checked for something
-  // visible, because a long run of invisible characters may be all that is left.
-  const value = Array.from(raw).slice(0, maxValueLength).join('');
-  return INVISIBLE_ONLY.test(value) ? undefined : value;
+  // Trimmed, cut by code points (so a surrogate pair is never split) and trimmed again, since
+  // the cut may end on a space. Checked only then: the server sees what is sent, and a long run
+  // of invisible characters may be all the cut leaves.
+  const value = Array.from(raw?.trim() ?? '')
+    .slice(0, maxValueLength)
+    .join('')
+    .trim();
+  if (!value || CONTROL.test(value) || BIDI_CONTROL.test(value) || INVISIBLE_ONLY.test(value)) {
+    return undefined;
+  }
+  return value;
 }
 
 /** The referring page's host name, unless it is this site, missing or not a plain host. */
@@ -67,5 +73,9 @@ export function readSource({ url, referrer, locale, at }: PageArrival): LeadSour
   for (const key of clickIds) if (query.has(key)) source[key] = true;
   const host = referrerHost(referrer, page.hostname.toLowerCase());
   if (host) source.referrer = host;
-  return { ...source, landing: page.pathname, locale, at } as LeadSource;
+  // The URL parser percent-encodes everything outside printable ASCII in a path, so its length
+  // in UTF-16 units is its length in code points. A longer one is left out rather than cut, since
+  // a cut path names some other page, or none.
+  if (page.pathname.length <= maxValueLength) source.landing = page.pathname;
+  return { ...source, locale, at } as LeadSource;
 }
