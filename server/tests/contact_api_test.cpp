@@ -58,7 +58,8 @@ TEST_F(contact_api, form_posts_get_pages_and_redirects) {
   const auto ok =
       post({form_type, "Sec-Fetch-Site: same-origin"},
            "name=Anna&social=%40anna_dev&email=anna%40example.com&message=Line+one%0D%0Atwo"
-           "&locale=ru&website=");
+           "&locale=ru&website=&consent=" +
+               test_consent_version);
   EXPECT_EQ(ok.status, 303);
   EXPECT_EQ(ok.header("location"), "/ru/thanks");
   const auto bad =
@@ -127,6 +128,88 @@ TEST(startup, bad_flags_and_unreadable_paths_exit_2_with_one_line) {
                        (dir.path / "not-a-db").string(), "--listen", "127.0.0.1:0"});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(run_binary({"--help"}).exit_code, 0);
+}
+
+// 152-FZ: a Russian lead needs the consent checkbox ticked, with a version of the consent document
+// the build showed; the record is kept with the lead.
+class consent_api : public contact_api {
+ protected:
+  static std::string ru_json(const std::string& consent_field) {
+    return R"({"name":"Анна","social":"@anna","email":"anna@example.ru","message":"Нужен сайт",)"
+           R"("locale":"ru","website":"")" +
+           consent_field + "}";
+  }
+  static std::string ru_form(const std::string& consent) {
+    return "name=%D0%90%D0%BD%D0%BD%D0%B0&social=%40anna&email=anna%40example.ru&message=Hello+"
+           "there&locale=ru&website=" +
+           consent;
+  }
+};
+
+TEST_F(consent_api, a_russian_lead_without_consent_or_with_an_unknown_version_is_refused) {
+  const auto none = post({json_type}, ru_json(""));
+  EXPECT_EQ(none.status, 422);
+  EXPECT_EQ(none.body, R"({"errors":{"consent":"required"}})");
+  EXPECT_EQ(post({json_type}, ru_json(R"(,"consent":"")")).body,
+            R"({"errors":{"consent":"required"}})");
+  const auto unknown = post({json_type}, ru_json(R"(,"consent":")" + std::string(64, 'd') + "\""));
+  EXPECT_EQ(unknown.status, 422);
+  EXPECT_EQ(unknown.body, R"({"errors":{"consent":"unknown_version"}})");
+  EXPECT_EQ(post({json_type}, ru_json(R"(,"consent":true)")).body,
+            R"({"errors":{"consent":"invalid"}})");
+  // Without JavaScript: the form's error page, and nothing stored either way.
+  const auto form = post({form_type, "Sec-Fetch-Site: same-origin"}, ru_form(""));
+  EXPECT_EQ(form.status, 422);
+  EXPECT_NE(form.body.find("error ru"), std::string::npos);
+  EXPECT_EQ(post({form_type, "Sec-Fetch-Site: same-origin"}, ru_form("&consent=yes")).status, 422);
+  server->terminate();
+  server.reset();
+  const auto listed = run_binary({"--db", (dir.path / "leads.db").string(), "leads", "list"});
+  EXPECT_EQ(listed.output.find("Анна"), std::string::npos) << listed.output;
+}
+
+TEST_F(consent_api, a_ticked_consent_is_stored_with_the_lead_as_its_record) {
+  const auto json = post({json_type}, ru_json(R"(,"consent":")" + test_consent_version + "\""));
+  ASSERT_EQ(json.status, 202) << json.body;
+  // A page loaded before the document changed still sends a version the build knows.
+  EXPECT_EQ(post({json_type}, ru_json(R"(,"consent":")" + test_old_consent_version + "\"")).status,
+            202);
+  EXPECT_EQ(
+      post({form_type, "Sec-Fetch-Site: same-origin"}, ru_form("&consent=" + test_consent_version))
+          .status,
+      303);
+  const auto id = json.body.substr(7, 26);
+  const auto shown =
+      run_binary({"--db", (dir.path / "leads.db").string(), "leads", "show", id}).output;
+  EXPECT_NE(shown.find("consent: " + test_consent_version), std::string::npos) << shown;
+  EXPECT_NE(shown.find("locale: ru"), std::string::npos) << shown;
+  // An English lead needs none, but one it sends must be known.
+  EXPECT_EQ(post({json_type, "X-Forwarded-For: 10.0.0.9"}, valid_json).status, 202);
+  EXPECT_EQ(post({json_type, "X-Forwarded-For: 10.0.0.9"},
+                 std::string(valid_json).insert(1, R"("consent":"x",)"))
+                .status,
+            422);
+}
+
+TEST(consent_start, refuses_to_start_when_the_site_has_no_consent_document_for_a_required_locale) {
+  temp_dir dir;
+  make_site(dir.path / "site");
+  std::filesystem::remove(dir.path / "site" / ".consent.json");
+  std::vector<std::string> args{"--site", (dir.path / "site").string(), "--db",
+                                (dir.path / "leads.db").string()};
+  auto serve = args;
+  serve.insert(serve.end(), {"--listen", "127.0.0.1:0"});
+  const auto refused = run_binary(serve);
+  EXPECT_NE(refused.exit_code, 0);
+  EXPECT_NE(refused.output.find("--consent-required names ru"), std::string::npos)
+      << refused.output;
+  write_file(dir.path / "site" / ".consent.json", "{not json");
+  EXPECT_NE(run_binary(serve).output.find("is not the build's consent file"), std::string::npos);
+  std::filesystem::remove(dir.path / "site" / ".consent.json");
+  // Told it needs none, it starts.
+  args.insert(args.end(), {"--consent-required", "none"});
+  server_process started(args, {}, dir.path / "server.log");
+  EXPECT_EQ(http_call("GET", started.url("/healthz")).status, 200);
 }
 
 }  // namespace

@@ -90,6 +90,7 @@ TEST_F(site_serving, unknown_paths_get_the_localized_404_with_security_headers) 
 TEST_F(site_serving, never_serves_dotfiles_or_escapes_the_site) {
   EXPECT_EQ(http_call("GET", url("/.vite/manifest.json")).status, 404);
   EXPECT_EQ(http_call("GET", url("/.env")).status, 404);
+  EXPECT_EQ(http_call("GET", url("/.consent.json")).status, 404);
   EXPECT_EQ(http_call("GET", url("/assets/..%2f..%2fetc%2fpasswd")).status, 400);
   EXPECT_EQ(http_call("GET", url("/assets/%2e%2e/en/index.html")).status, 400);
   EXPECT_EQ(http_call("GET", url("/en/%00")).status, 400);

@@ -81,7 +81,7 @@ TEST_P(sources, a_leads_source_reaches_the_chat_the_cli_and_the_csv) {
   EXPECT_NE(shown.find(R"("utm_campaign":"launch")"), std::string::npos) << shown;
   const auto csv = cli({"leads", "export", "--csv"});
   EXPECT_NE(csv.find("source,utm_source,utm_medium,utm_campaign,utm_term,utm_content,ref,"
-                     "referrer,landing,click_ids\n"),
+                     "referrer,landing,click_ids,consent\n"),
             std::string::npos);
   EXPECT_NE(csv.find(R"("telegram","Telegram","post","launch","","","","t.me","/en",gclid)"),
             std::string::npos)
@@ -125,7 +125,8 @@ TEST_P(sources, a_form_post_takes_its_source_from_the_landing_url_in_its_referer
        "Referer: " +
            server->url("/ru?utm_source=yandex&utm_medium=cpc&ref=anna&yclid=123#contact")},
       "name=Anna&social=%40anna_dev&email=anna%40example.com&message=Hello+there&locale=ru"
-      "&website=");
+      "&website=&consent=" +
+          test_consent_version);
   EXPECT_EQ(reply.status, 303);
   ASSERT_TRUE(bot.wait_for(1, std::chrono::seconds(10)));
   EXPECT_EQ(bot.delivered_containing("Источник: yandex / cpc · партнёр anna"), 1U);
@@ -133,7 +134,8 @@ TEST_P(sources, a_form_post_takes_its_source_from_the_landing_url_in_its_referer
   http_call("POST", server->url("/api/contact"),
             {form_type, "Sec-Fetch-Site: same-origin", "Referer: " + server->url("/ru")},
             "name=Boris&social=%40boris&email=boris%40example.com&message=Hello+there&locale=ru"
-            "&website=");
+            "&website=&consent=" +
+                test_consent_version);
   ASSERT_TRUE(bot.wait_for(2, std::chrono::seconds(10)));
   const auto csv = cli({"leads", "export", "--csv"});
   EXPECT_NE(csv.find(R"("yandex","yandex","cpc","","","","anna","","",yclid)"), std::string::npos)

@@ -26,8 +26,11 @@ struct temp_dir {
 void write_file(const std::filesystem::path& file, const std::string& text);
 std::string read_all(const std::filesystem::path& file);
 
-// A small site in the shape web/dist has.
+// A small site in the shape web/dist has, with a .consent.json that lists test_consent_version
+// for both locales (and test_old_consent_version for ru, as a page from before a deploy would).
 void make_site(const std::filesystem::path& root);
+inline const std::string test_consent_version(64, 'c');
+inline const std::string test_old_consent_version(64, 'b');
 
 class server_process {
  public:

@@ -39,6 +39,13 @@ void define_server_options(CLI::App& cli, config& cfg) {
       ->envname("LANDING_MAX_CONNECTIONS_PER_CLIENT")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  cli.add_option("--consent-required", cfg.consent_required,
+                 "locales whose leads need consent to the processing of personal data, ticked "
+                 "on the form (152-FZ); 'none' for none (repeatable, or comma-separated)")
+      ->envname("LANDING_CONSENT_REQUIRED")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"en", "ru", "none"}))
+      ->capture_default_str();
   cli.add_option("--trust-proxy", cfg.trust_proxy,
                  "address range of a proxy whose X-Forwarded-For names the client, such as "
                  "127.0.0.1/32 (repeatable, or comma-separated)")

@@ -36,6 +36,7 @@ struct config {
   std::size_t max_connections_per_client = 128;
   std::vector<std::string> trust_proxy;
   std::vector<std::string> hosts;
+  std::vector<std::string> consent_required{"ru"};
   std::string origin;
   std::uint64_t disk_reserve_mb = 8;
   bool hsts = false;

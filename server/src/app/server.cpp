@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "app/commands.hpp"
+#include "app/consent.hpp"
 #include "app/delivery.hpp"
 #include "app/failure.hpp"
 #include "app/health.hpp"
@@ -102,6 +103,8 @@ int serve(const config& cfg) {
         "--telegram-webhook-secret: Telegram takes 1 to 256 of A-Z, a-z, 0-9, _ and - only");
   }
   const auto origin = cfg.origin.empty() ? site::built_origin(cfg.site) : cfg.origin;
+  auto consent = consent_policy_of(cfg);
+  if (!consent) return fail(consent.error);
 
   request_metrics requests;
   leads::lead_metrics lead_stats;
@@ -145,7 +148,8 @@ int serve(const config& cfg) {
     return fail("database " + storage::describe(cfg.db) + ": " + e.what());
   }
 
-  leads::contact_endpoint contact(*writer, lead_stats, options.trusted_proxies);
+  leads::contact_endpoint contact(*writer, lead_stats, options.trusted_proxies,
+                                  std::move(consent.policy));
   // Beacons have a per-client limit of their own, in this process: a lost beacon costs nothing,
   // so replicas need not share it.
   leads::rate_limiter beacon_limits(cfg.vitals_rate_burst, cfg.vitals_rate_per_minute);

@@ -106,6 +106,7 @@ int show(storage::lead_store& store, const std::string& id, std::ostream& out, s
       << "\ntaken_by: " << (state.taken_by.name.empty() ? "-" : state.taken_by.name)
       << "\ntaken_at: " << iso_time(state.taken_at) << "\ndone_at: " << iso_time(state.done_at)
       << "\nlocale: " << item->locale << "\nclient: " << item->client
+      << "\nconsent: " << (item->consent_version.empty() ? "-" : item->consent_version)
       << "\nsource: " << (item->source_class.empty() ? "-" : item->source_class)
       << "\nsource_detail: " << (item->source.empty() ? "-" : item->source)
       << "\nname: " << item->fields.name << "\nsocial: " << item->fields.social
@@ -164,7 +165,7 @@ int export_csv(storage::lead_store& store, std::ostream& out) {
   const auto known = triage_by_lead(store);
   out << "id,created,status,attempts,name,social,email,message,locale,last_error,delivered,"
          "triage,taken_by,taken_at,done_at,minutes_to_take,source,utm_source,utm_medium,"
-         "utm_campaign,utm_term,utm_content,ref,referrer,landing,click_ids\n";
+         "utm_campaign,utm_term,utm_content,ref,referrer,landing,click_ids,consent\n";
   for (const auto& item : store.list("")) {
     const auto found = known.find(item.id);
     const auto state = found == known.end() ? storage::triage_state{} : found->second;
@@ -178,7 +179,7 @@ int export_csv(storage::lead_store& store, std::ostream& out) {
         << (state.taken_at ? iso_time(state.taken_at) : std::string()) << ','
         << (state.done_at ? iso_time(state.done_at) : std::string()) << ','
         << minutes_to_take(item, state) << ',' << csv_field(item.source_class)
-        << source_columns(item.source) << '\n';
+        << source_columns(item.source) << ',' << item.consent_version << '\n';
   }
   return 0;
 }

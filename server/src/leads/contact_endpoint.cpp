@@ -60,6 +60,11 @@ void contact_endpoint::handle(const http::request& req, std::function<void(conta
     return done(std::move(out));
   }
   if (is_supported_locale(parsed.locale)) out.locale = parsed.locale;
+  if (!out.locale.empty()) {
+    if (auto refused = consent_.check(out.locale, parsed.consent)) {
+      parsed.errors.emplace("consent", std::move(*refused));
+    }
+  }
   if (!parsed.errors.empty()) {
     stats_.leads_rejected.fetch_add(1, std::memory_order_relaxed);
     out.what = kind::invalid;
@@ -71,6 +76,7 @@ void contact_endpoint::handle(const http::request& req, std::function<void(conta
   auto client = http::client_address(req, trusted_proxies_);
   storage::new_lead item{normalize(parsed.fields), out.locale, std::move(client),
                          !parsed.website.empty()};
+  item.consent_version = parsed.consent;
   if (parsed.source) {
     item.source = attribution::to_json(*parsed.source);
     item.source_class = attribution::class_of(*parsed.source);

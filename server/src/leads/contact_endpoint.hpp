@@ -7,6 +7,7 @@
 
 #include "http/forwarded.hpp"
 #include "http/response.hpp"
+#include "leads/consent.hpp"
 #include "leads/metrics.hpp"
 #include "leads/validation.hpp"
 #include "leads/writer.hpp"
@@ -38,9 +39,13 @@ struct contact_outcome {
 class contact_endpoint {
  public:
   // trusted_proxies: whose X-Forwarded-For names the client (http::client_address).
+  // consent: which locales must consent, and to which versions of the document.
   contact_endpoint(lead_writer& writer, lead_metrics& stats,
-                   std::vector<http::network> trusted_proxies)
-      : writer_(writer), stats_(stats), trusted_proxies_(std::move(trusted_proxies)) {}
+                   std::vector<http::network> trusted_proxies, consent_policy consent)
+      : writer_(writer),
+        stats_(stats),
+        trusted_proxies_(std::move(trusted_proxies)),
+        consent_(std::move(consent)) {}
 
   // Calls done exactly once, on any thread; req is valid only during this call.
   void handle(const http::request& req, std::function<void(contact_outcome)> done);
@@ -49,6 +54,7 @@ class contact_endpoint {
   lead_writer& writer_;
   lead_metrics& stats_;
   std::vector<http::network> trusted_proxies_;
+  consent_policy consent_;
 };
 
 // The JSON API's answer to an outcome (contract/api-contact.md).

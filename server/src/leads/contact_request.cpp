@@ -42,6 +42,8 @@ bool assign(contact_request& out, std::string_view key, std::string value) {
     out.locale = std::move(value);
   } else if (key == "website") {
     out.website = std::move(value);
+  } else if (key == "consent") {
+    out.consent = std::move(value);
   } else {
     report_unknown(out, key);
     return false;

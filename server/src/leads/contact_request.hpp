@@ -25,6 +25,7 @@ struct contact_request {
   contact_fields fields;
   std::string locale;
   std::string website;     // the honeypot
+  std::string consent;     // the consent document's version the visitor ticked; empty: none
   field_errors errors;     // validation, unknown fields and locale together
   bool malformed = false;  // JSON that is not an object
   std::size_t unknown_named = 0;

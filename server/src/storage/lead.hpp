@@ -22,6 +22,9 @@ struct new_lead {
   bool spam = false;
   std::string source{};        // contract/lead-source.json as stored JSON; empty when unknown
   std::string source_class{};  // what the report groups by; empty when unknown
+  // The consent document's version the visitor ticked; empty when none was asked. With the
+  // lead's locale, client and created_at it is the record of consent the law asks for.
+  std::string consent_version{};
 };
 
 struct lead {
@@ -37,6 +40,7 @@ struct lead {
   std::int64_t next_attempt_at = 0;  // only for leads in the outbox
   std::string source;                // as in new_lead
   std::string source_class;
+  std::string consent_version;
 };
 
 struct outbox_stats {

@@ -10,7 +10,7 @@ std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& l
   return db_.run(true, [&](connection& conn) {
     std::vector<std::string> ids;
     std::vector<std::string> names, socials, emails, messages, locales, clients, statuses, queued;
-    std::vector<std::string> sources, source_classes;
+    std::vector<std::string> sources, source_classes, consents;
     const auto created = clock::now_ms();
     for (const auto& item : leads) {
       ids.push_back(db_.make_id(created));
@@ -22,6 +22,7 @@ std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& l
       clients.push_back(item.client);
       sources.push_back(item.source);
       source_classes.push_back(item.source_class);
+      consents.push_back(item.consent_version);
       statuses.emplace_back(item.spam ? "spam" : held ? "held" : "pending");
       // Spam is kept for the record but never enters the outbox.
       if (!item.spam) queued.push_back(ids.back());
@@ -30,13 +31,14 @@ std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& l
     // One statement for the whole batch: a round trip per batch, not per lead.
     conn.exec(
         "INSERT INTO leads (id, created_at, name, social, email, message, locale, client, status, "
-        "source, source_class) SELECT id, $2::bigint, name, social, email, message, locale, "
-        "client, status, source, source_class FROM unnest($1::text[], $3::text[], $4::text[], "
-        "$5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[]) "
-        "AS t(id, name, social, email, message, locale, client, status, source, source_class)",
+        "source, source_class, consent_version) SELECT id, $2::bigint, name, social, email, "
+        "message, locale, client, status, source, source_class, consent_version FROM "
+        "unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], "
+        "$8::text[], $9::text[], $10::text[], $11::text[], $12::text[]) AS t(id, name, social, "
+        "email, message, locale, client, status, source, source_class, consent_version)",
         {text_array(ids), str(created), text_array(names), text_array(socials), text_array(emails),
          text_array(messages), text_array(locales), text_array(clients), text_array(statuses),
-         text_array(sources), text_array(source_classes)});
+         text_array(sources), text_array(source_classes), text_array(consents)});
     if (!queued.empty()) {
       conn.exec(
           "INSERT INTO outbox (lead_id, next_attempt_at) SELECT unnest($1::text[]), $2::bigint",

@@ -10,7 +10,7 @@ namespace {
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(727001)";
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 5> steps{
+constexpr std::array<const char*, 6> steps{
     // The schema the SQLite engine started with.
     R"sql(
 CREATE TABLE leads (
@@ -141,6 +141,10 @@ CREATE TABLE visits_daily (
   count bigint NOT NULL,
   PRIMARY KEY (day, locale, source)
 );
+)sql",
+    // The record of consent, as in SQLite's step 6.
+    R"sql(
+ALTER TABLE leads ADD COLUMN consent_version text NOT NULL DEFAULT '';
 )sql",
 };
 

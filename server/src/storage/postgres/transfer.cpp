@@ -31,13 +31,14 @@ bool transfer_tables::import(const stored_lead& item) {
     transaction txn(conn);
     const auto inserted = conn.exec(
         "INSERT INTO leads (id, created_at, name, social, email, message, locale, client, status, "
-        "attempts, last_error, delivered_at, source, source_class) VALUES ($1, $2::bigint, $3, $4, "
-        "$5, $6, $7, $8, $9, $10::integer, $11, $12::bigint, $13, $14) ON CONFLICT (id) DO NOTHING "
-        "RETURNING id",
+        "attempts, last_error, delivered_at, source, source_class, consent_version) VALUES ($1, "
+        "$2::bigint, $3, $4, $5, $6, $7, $8, $9, $10::integer, $11, $12::bigint, $13, $14, $15) ON "
+        "CONFLICT (id) DO NOTHING RETURNING id",
         {l.id, str(l.created_at), l.fields.name, l.fields.social, l.fields.email, l.fields.message,
          l.locale, l.client, l.status, str(l.attempts),
          l.last_error.empty() ? param{} : param{l.last_error},
-         l.delivered_at == 0 ? param{} : param{str(l.delivered_at)}, l.source, l.source_class});
+         l.delivered_at == 0 ? param{} : param{str(l.delivered_at)}, l.source, l.source_class,
+         l.consent_version});
     if (inserted.rows() == 0) return false;
     if (item.queued) {
       conn.exec("INSERT INTO outbox (lead_id, next_attempt_at) VALUES ($1, $2::bigint)",

@@ -10,10 +10,11 @@ std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& l
     ids.reserve(leads.size());
     const auto created = clock::now_ms();
     transaction txn(conn);
-    statement insert(conn,
-                     "INSERT INTO leads (id, created_at, name, social, email, message, locale, "
-                     "client, status, source, source_class) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                     "?)");
+    statement insert(
+        conn,
+        "INSERT INTO leads (id, created_at, name, social, email, message, locale, "
+        "client, status, source, source_class, consent_version) VALUES (?, ?, ?, ?, ?, "
+        "?, ?, ?, ?, ?, ?, ?)");
     statement enqueue(conn, "INSERT INTO outbox (lead_id, next_attempt_at) VALUES (?, ?)");
     for (const auto& item : leads) {
       std::string id = db_.make_id(created);
@@ -21,7 +22,7 @@ std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& l
       insert.bind(1, id).bind(2, created).bind(3, item.fields.name).bind(4, item.fields.social);
       insert.bind(5, item.fields.email).bind(6, item.fields.message).bind(7, item.locale);
       insert.bind(8, item.client).bind(9, std::string_view(status));
-      insert.bind(10, item.source).bind(11, item.source_class);
+      insert.bind(10, item.source).bind(11, item.source_class).bind(12, item.consent_version);
       insert.step();
       insert.reset();
       // Spam is kept for the record but never enters the outbox.

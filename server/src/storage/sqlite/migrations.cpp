@@ -7,7 +7,7 @@ namespace landing::storage::sqlite {
 namespace {
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 5> steps{
+constexpr std::array<const char*, 6> steps{
     R"sql(
 CREATE TABLE leads (
   id TEXT PRIMARY KEY,
@@ -127,6 +127,11 @@ CREATE TABLE visits_daily (
   count INTEGER NOT NULL,
   PRIMARY KEY (day, locale, source)
 ) WITHOUT ROWID;
+)sql",
+    // The record of consent kept with each lead (contract/README.md, Consent): the version of the
+    // document ticked; the locale, client and time are the lead's own.
+    R"sql(
+ALTER TABLE leads ADD COLUMN consent_version TEXT NOT NULL DEFAULT '';
 )sql",
 };
 

@@ -31,9 +31,9 @@ bool transfer_tables::import(const stored_lead& item) {
     const auto& l = item.record;
     statement insert(conn,
                      "INSERT INTO leads (id, created_at, name, social, email, message, locale, "
-                     "client, status, attempts, last_error, delivered_at, source, source_class) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO "
-                     "NOTHING");
+                     "client, status, attempts, last_error, delivered_at, source, source_class, "
+                     "consent_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON "
+                     "CONFLICT (id) DO NOTHING");
     insert.bind(1, l.id).bind(2, l.created_at).bind(3, l.fields.name).bind(4, l.fields.social);
     insert.bind(5, l.fields.email).bind(6, l.fields.message).bind(7, l.locale).bind(8, l.client);
     insert.bind(9, l.status).bind(10, l.attempts);
@@ -47,7 +47,7 @@ bool transfer_tables::import(const stored_lead& item) {
     } else {
       insert.bind(12, l.delivered_at);
     }
-    insert.bind(13, l.source).bind(14, l.source_class);
+    insert.bind(13, l.source).bind(14, l.source_class).bind(15, l.consent_version);
     insert.step();
     if (conn.changes() == 0) return false;
     if (item.queued) {

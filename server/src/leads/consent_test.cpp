@@ -1,0 +1,50 @@
+#include "leads/consent.hpp"
+
+#include <gtest/gtest.h>
+
+namespace landing::leads {
+namespace {
+
+const std::string v1(64, 'a');
+const std::string v2(64, 'b');
+const std::string en(64, 'e');
+
+consent_policy policy() { return {{"ru"}, {{"ru", {v1, v2}}, {"en", {en}}}}; }
+
+TEST(consent, a_locale_that_requires_it_needs_a_version_the_build_showed) {
+  EXPECT_EQ(policy().check("ru", ""), "required");
+  EXPECT_EQ(policy().check("ru", std::string(64, 'c')), "unknown_version");
+  EXPECT_EQ(policy().check("ru", "yes"), "unknown_version");
+  EXPECT_EQ(policy().check("ru", en), "unknown_version");  // another locale's document
+  EXPECT_EQ(policy().check("ru", v1), std::nullopt);
+  EXPECT_EQ(policy().check("ru", v2), std::nullopt);  // a page loaded before the last deploy
+}
+
+TEST(consent, a_locale_that_does_not_require_it_takes_none_or_a_known_one) {
+  EXPECT_EQ(policy().check("en", ""), std::nullopt);
+  EXPECT_EQ(policy().check("en", en), std::nullopt);
+  EXPECT_EQ(policy().check("en", v1), "unknown_version");
+}
+
+TEST(consent, a_required_locale_without_a_version_in_the_build_is_named) {
+  EXPECT_TRUE(policy().unanswerable().empty());
+  const consent_policy missing{{"ru", "en"}, {{"en", {en}}}};
+  EXPECT_EQ(missing.unanswerable(), std::vector<std::string>{"ru"});
+}
+
+TEST(consent, reads_the_versions_the_build_wrote_and_refuses_anything_else) {
+  const auto versions = parse_consent_versions(R"({"required":["ru"],"versions":{"ru":[")" + v1 +
+                                               R"(",")" + v2 + R"("],"en":[]}})");
+  ASSERT_TRUE(versions);
+  EXPECT_EQ(versions->at("ru").size(), 2U);
+  EXPECT_TRUE(versions->at("en").empty());
+  EXPECT_FALSE(parse_consent_versions("{"));
+  EXPECT_FALSE(parse_consent_versions(R"({"versions":{"ru":"x"}})"));
+  EXPECT_FALSE(parse_consent_versions(R"({"versions":{"ru":["ABC"]}})"));
+  EXPECT_FALSE(
+      parse_consent_versions(R"({"versions":{"ru":[")" + std::string(64, 'A') + R"("]}})"));
+  EXPECT_FALSE(parse_consent_versions(R"({"required":["ru"]})"));
+}
+
+}  // namespace
+}  // namespace landing::leads
