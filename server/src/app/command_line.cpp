@@ -92,6 +92,12 @@ void define_server_options(CLI::App& cli, config& cfg) {
       ->envname("LANDING_OUTBOX_LEASE_MS")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  cli.add_option("--retention-days", cfg.retention_days,
+                 "days a lead is kept from its arrival; then it is erased with everything about "
+                 "it, delivered or not, and an erasure record is kept (docs/privacy.md)")
+      ->envname("LANDING_RETENTION_DAYS")
+      ->check(CLI::Range(1, 3650))
+      ->capture_default_str();
   cli.add_option("--vitals-retention-days", cfg.vitals_retention_days,
                  "days of Web Vitals aggregates kept, today included")
       ->envname("LANDING_VITALS_RETENTION_DAYS")
@@ -156,9 +162,40 @@ void define_commands(CLI::App& cli, config& cfg) {
   auto* retry = leads->add_subcommand("retry", "deliver a failed lead again")->fallthrough();
   retry->add_option("id", cfg.lead_id)->required();
   retry->callback(choose(command::leads_retry));
-  auto* export_leads = leads->add_subcommand("export", "all leads as CSV")->fallthrough();
-  export_leads->add_flag("--csv")->description("CSV (the only format)")->required();
-  export_leads->callback(choose(command::leads_export));
+  auto* export_leads =
+      leads
+          ->add_subcommand("export",
+                           "all leads as CSV (--csv), or everything stored about one person as "
+                           "JSON (--email or --id: a data subject's access request)")
+          ->fallthrough();
+  auto* csv = export_leads->add_flag("--csv")->description("all leads as CSV");
+  auto* email = export_leads->add_option("--email", cfg.subject.email, "the person's e-mail");
+  auto* id = export_leads->add_option("--id", cfg.subject.id, "one lead's id");
+  csv->excludes(email)->excludes(id);
+  email->excludes(id);
+  export_leads->callback(
+      [&cfg, csv] { cfg.what = *csv ? command::leads_export : command::leads_export_subject; });
+  export_leads->require_option(1);
+  auto* erase = leads
+                    ->add_subcommand("erase",
+                                     "erase everything stored about one person (--email) or one "
+                                     "lead (--id), clean its copy in the chat, keep a record")
+                    ->fallthrough();
+  auto* erase_email = erase->add_option("--email", cfg.subject.email, "the person's e-mail");
+  auto* erase_id = erase->add_option("--id", cfg.subject.id, "one lead's id");
+  erase_email->excludes(erase_id);
+  erase->add_option("--reason", cfg.erase_reason,
+                    "why, for the record (a ticket number; never the person's details)");
+  erase->callback([&cfg, erase_email, erase_id] {
+    cfg.what = command::leads_erase;
+    if (!*erase_email && !*erase_id) throw CLI::ValidationError("--email or --id is required");
+  });
+  auto* erasures =
+      leads->add_subcommand("erasures", "the record of erased leads (no personal data)")
+          ->fallthrough();
+  erasures->add_option("--since", cfg.erasures_since, "from this day on (YYYY-MM-DD, UTC)");
+  erasures->add_flag("--json", cfg.erasures_json, "one JSON object instead of a table");
+  erasures->callback(choose(command::leads_erasures));
   auto* report = leads
                      ->add_subcommand("report",
                                       "per source: visits, leads, conversion, the desk's shares "

@@ -7,6 +7,7 @@
 #include "app/store.hpp"
 #include "attribution/cli.hpp"
 #include "leads/cli.hpp"
+#include "privacy/cli.hpp"
 #include "storage/copy.hpp"
 #include "storage/open.hpp"
 #include "storage/sqlite/backup.hpp"
@@ -32,8 +33,8 @@ int migrate_db(const config& cfg) {
     std::cout << "copied " << report.copied << " leads, " << report.already_there
               << " were there already; " << report.verified << " of " << report.source_total
               << " found in " << storage::describe(cfg.copy_to)
-              << " (each with its triage and click history); " << report.settings_copied
-              << " settings copied\n";
+              << " (each with its triage and click history); " << report.erasures_copied
+              << " erasure records; " << report.settings_copied << " settings copied\n";
     return report.verified == report.source_total ? 0 : 1;
   } catch (const std::exception& e) {
     return fail(std::string("migrate-db: ") + e.what());
@@ -86,6 +87,17 @@ int leads_command(const config& cfg) {
         break;
       case command::leads_retry:
         code = leads::cli::retry(*store, cfg.lead_id, std::cout, std::cerr);
+        break;
+      case command::leads_export_subject:
+        code = privacy::cli::export_subject(*store, cfg.subject, std::cout, std::cerr);
+        break;
+      case command::leads_erase:
+        code = privacy::cli::erase_subject(*store, cfg.subject, cfg.erase_reason, std::cout,
+                                           std::cerr);
+        break;
+      case command::leads_erasures:
+        code = privacy::cli::list_erasures(*store, cfg.erasures_since, cfg.erasures_json, std::cout,
+                                           std::cerr);
         break;
       default:
         code = leads::cli::export_csv(*store, std::cout);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "attribution/cli.hpp"
+#include "privacy/cli.hpp"
 #include "vitals/cli.hpp"
 
 namespace landing::app {
@@ -17,6 +18,9 @@ enum class command {
   leads_show,
   leads_retry,
   leads_export,
+  leads_export_subject,
+  leads_erase,
+  leads_erasures,
   leads_report,
   migrate_db,
   backup,
@@ -50,6 +54,7 @@ struct config {
   long delivery_timeout_ms = 10000;
   long outbox_lease_ms = 30000;
   int vitals_retention_days = 90;
+  int retention_days = 180;
   double vitals_rate_burst = 20;
   double vitals_rate_per_minute = 60;
   std::size_t vitals_queue = 4096;
@@ -66,6 +71,10 @@ struct config {
   std::string backup_to;
   vitals::cli::report_request vitals_request;
   attribution::cli::report_request sources_request;
+  privacy::cli::subject subject;
+  std::string erase_reason;
+  std::string erasures_since;
+  bool erasures_json = false;
 };
 
 }  // namespace landing::app

@@ -26,6 +26,7 @@
 #include "leads/contact_endpoint.hpp"
 #include "leads/rate_limit.hpp"
 #include "leads/writer.hpp"
+#include "privacy/retention.hpp"
 #include "site/compression.hpp"
 #include "site/origin.hpp"
 #include "site/site.hpp"
@@ -124,8 +125,14 @@ int serve(const config& cfg) {
   std::unique_ptr<leads::limiter> limiter;
   std::unique_ptr<leads::lead_writer> writer;
   std::unique_ptr<vitals::recorder> vitals_recorder;
+  std::unique_ptr<privacy::retention> purge;
   try {
     store = storage::open(cfg.db, store_options(cfg));
+    purge = std::make_unique<privacy::retention>(
+        *store, lead_stats, privacy::retention_options{.days = cfg.retention_days});
+    // At start too, so a server restarted more often than hourly still keeps to the period, and
+    // before the outbox starts, so no lead past its period is sent to the chat.
+    purge->purge_once();
     deliveries = std::make_unique<delivery>(*store, telegram, cfg, lead_stats);
     const auto lead_committed = std::bind_front(&delivery::lead_committed, deliveries.get());
     // Another replica's commit wakes this one's outbox too.
@@ -190,6 +197,7 @@ int serve(const config& cfg) {
   writer->stop();
   beacon_checks.stop();
   vitals_recorder->stop();
+  purge->stop();
   deliveries->stop();
   health->stop();
   store->stop();

@@ -89,16 +89,4 @@ void write(level lvl, std::string_view event, const boost::json::object& fields)
   logger().log(to_spdlog(lvl), spdlog::string_view_t(inner.data(), inner.size()));
 }
 
-std::string mask_email(std::string_view email) {
-  const auto at = email.find('@');
-  if (at == std::string_view::npos || at == 0) return "***";
-  // The first character whole, however many bytes it takes; a byte that starts no valid
-  // sequence is not shown at all.
-  const auto first = utf8::sequence_at(email.substr(0, at));
-  std::string masked(email.substr(0, first));
-  masked += "***";
-  masked += email.substr(at);
-  return masked;
-}
-
 }  // namespace landing::log

@@ -26,8 +26,4 @@ inline void error(std::string_view event, const boost::json::object& fields = {}
   write(level::error, event, fields);
 }
 
-// Logs identify a lead without spreading the visitor's address: "anna@example.com" ->
-// "a***@example.com".
-std::string mask_email(std::string_view email);
-
 }  // namespace landing::log

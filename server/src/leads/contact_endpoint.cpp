@@ -82,11 +82,10 @@ void contact_endpoint::handle(const http::request& req, std::function<void(conta
     item.source_class = attribution::class_of(*parsed.source);
   }
   const bool spam = item.spam;
-  const auto masked = log::mask_email(item.fields.email);
   // The rate limit is asked by the writer, with the rest of its batch: when it is shared between
   // replicas, it is a database round trip, which has no place on an I/O thread.
-  writer_.submit(std::move(item), [this, done = std::move(done), out = std::move(out), spam,
-                                   masked](lead_writer::outcome result) mutable {
+  writer_.submit(std::move(item), [this, done = std::move(done), out = std::move(out),
+                                   spam](lead_writer::outcome result) mutable {
     if (result.what == lead_writer::outcome::rate_limited) {
       stats_.leads_rate_limited.fetch_add(1, std::memory_order_relaxed);
       out.what = kind::rate_limited;
@@ -98,8 +97,8 @@ void contact_endpoint::handle(const http::request& req, std::function<void(conta
       return done(std::move(out));
     }
     (spam ? stats_.leads_spam : stats_.leads_accepted).fetch_add(1, std::memory_order_relaxed);
-    log::info(spam ? "lead_spam" : "lead_accepted",
-              {{"id", result.id}, {"locale", out.locale}, {"email", masked}});
+    // The id and the locale only: names, e-mails, handles and messages never reach a log line.
+    log::info(spam ? "lead_spam" : "lead_accepted", {{"id", result.id}, {"locale", out.locale}});
     out.what = kind::accepted;
     out.id = result.id;
     done(std::move(out));

@@ -27,6 +27,11 @@ void lead_metrics::count_source_dropped(attribution::drop_reason reason) {
   sources_dropped_[static_cast<std::size_t>(reason)].fetch_add(1, std::memory_order_relaxed);
 }
 
+void lead_metrics::count_erased(std::uint64_t leads, std::uint64_t undelivered) {
+  erased_.fetch_add(leads, std::memory_order_relaxed);
+  erased_undelivered_.fetch_add(undelivered, std::memory_order_relaxed);
+}
+
 std::uint64_t lead_metrics::sources_dropped(attribution::drop_reason reason) const {
   return sources_dropped_[static_cast<std::size_t>(reason)].load(std::memory_order_relaxed);
 }
@@ -47,6 +52,10 @@ std::string lead_metrics::render(const gauges& extra) const {
     sample(out, "landing_lead_sources_dropped_total",
            "reason=\"" + std::string(attribution::label(reason)) + "\"", sources_dropped(reason));
   }
+  type(out, "landing_leads_purged_total", "counter");
+  sample(out, "landing_leads_purged_total", "", erased_.load());
+  type(out, "landing_leads_purged_undelivered_total", "counter");
+  sample(out, "landing_leads_purged_undelivered_total", "", erased_undelivered_.load());
   type(out, "landing_outbox_depth", "gauge");
   sample(out, "landing_outbox_depth", "", extra.outbox_depth);
   type(out, "landing_outbox_oldest_pending_seconds", "gauge");

@@ -34,6 +34,8 @@ class lead_metrics {
   std::atomic<std::uint64_t> leads_rate_limited{0};
   std::atomic<std::uint64_t> leads_delivered{0};
   std::atomic<std::uint64_t> leads_failed{0};
+  // Leads erased when their retention ran out, and how many of them were still undelivered.
+  void count_erased(std::uint64_t leads, std::uint64_t undelivered);
   // Sources that failed their checks, by reason; the leads themselves were kept.
   void count_source_dropped(attribution::drop_reason reason);
   [[nodiscard]] std::uint64_t sources_dropped(attribution::drop_reason reason) const;
@@ -52,6 +54,8 @@ class lead_metrics {
   std::atomic<std::uint64_t> take_count_{0};
   std::atomic<std::uint64_t> take_sum_ms_{0};
   std::array<std::atomic<std::uint64_t>, attribution::all_drop_reasons.size()> sources_dropped_{};
+  std::atomic<std::uint64_t> erased_{0};
+  std::atomic<std::uint64_t> erased_undelivered_{0};
 };
 
 }  // namespace landing::leads

@@ -1,5 +1,6 @@
 #include "storage/copy.hpp"
 
+#include <limits>
 #include <unordered_set>
 
 namespace landing::storage {
@@ -19,6 +20,10 @@ copy_report copy_leads(lead_store& from, lead_store& to) {
     if (to.setting(key)) continue;
     to.set_setting(key, value);
     ++report.settings_copied;
+  }
+  for (const auto& record : from.erasures(0)) report.erasures_copied += to.import_erasure(record);
+  for (const auto& copy : from.chat_copies(std::numeric_limits<int>::max())) {
+    to.import_chat_copy(copy);
   }
   std::unordered_set<std::string> present;
   for (const auto& item : to.export_all()) present.insert(item.record.id);

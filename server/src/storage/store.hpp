@@ -1,6 +1,7 @@
 #pragma once
 
 #include "storage/chat_turn.hpp"
+#include "storage/erasure.hpp"
 #include "storage/fault.hpp"
 #include "storage/leadership.hpp"
 #include "storage/leads.hpp"
@@ -27,6 +28,7 @@ class lead_store : public virtual leads_role,
                    public virtual settings_role,
                    public virtual vitals_role,
                    public virtual visits_role,
+                   public virtual erasure_role,
                    public virtual limits_role,
                    public virtual leadership_role,
                    public virtual transfer_role {

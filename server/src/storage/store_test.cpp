@@ -13,6 +13,7 @@
 
 #include "common/clock.hpp"
 #include "postgres.hpp"
+#include "storage/copy.hpp"
 #include "storage/postgres/store.hpp"
 #include "storage/sqlite/store.hpp"
 #include "temp_folder.hpp"
@@ -245,6 +246,109 @@ TEST_P(store_suite, export_and_import_carry_the_desk_of_a_lead_and_the_settings_
   EXPECT_FALSE(other->setting("telegram.update_offset").has_value());  // copy_leads' part
   EXPECT_EQ(store->settings(),
             (std::vector<std::pair<std::string, std::string>>{{"telegram.update_offset", "77"}}));
+  other->stop();
+}
+
+TEST_P(store_suite, erasing_a_lead_takes_everything_with_it_and_leaves_a_record_without_it) {
+  new_lead item{{"Marker Name", "@marker_handle", "Marker@Example.com", "marker message"},
+                "ru",
+                "10.9.8.7",
+                false};
+  item.source = R"({"utm_source":"marker-source"})";
+  item.source_class = "marker-source";
+  item.consent_version = std::string(64, 'c');
+  const auto id = store->insert_batch({item}, false).front();
+  const auto queued = add();
+  store->mark_delivered(id, 5000, {-100, 77});
+  const actor anna{101, "Анна"};
+  ASSERT_TRUE(click_on(*store, id, "new", "taken", "take", anna, 6000, "q1").applied);
+  EXPECT_EQ(store->leads_of("marker@example.COM"), std::vector<std::string>{id});
+  const auto records =
+      store->erase({id, queued, "01JD3Z6W8Q5N2R4T6V8X0Y2A4C"}, "request", "ticket 42", 9000);
+  ASSERT_EQ(records.size(), 2U);  // an id not there is skipped
+  EXPECT_EQ(records[0].lead_id, id);
+  EXPECT_EQ(records[0].reason, "request");
+  EXPECT_EQ(records[0].note, "ticket 42");
+  EXPECT_EQ(records[0].erased_at, 9000);
+  EXPECT_EQ(records[0].removed, "lead,consent,source,triage,history:1,message");
+  EXPECT_EQ(records[0].delivery, "delivered");
+  EXPECT_EQ(records[0].chat, "pending");
+  EXPECT_EQ(records[1].delivery, "cancelled");
+  EXPECT_EQ(records[1].removed, "lead,consent,source,outbox");
+  EXPECT_EQ(records[1].chat, "none");
+  EXPECT_FALSE(store->find(id));
+  EXPECT_FALSE(store->triage_of(id));
+  EXPECT_TRUE(store->events_of(id).empty());
+  EXPECT_TRUE(store->leads_of("marker@example.com").empty());
+  EXPECT_FALSE(store->claim_next("a", clock::now_ms() + 1000, 30000, {}));  // nothing to send
+  EXPECT_EQ(store->check().outbox.depth, 0);
+  const auto copies = store->chat_copies(10);
+  ASSERT_EQ(copies.size(), 1U);
+  EXPECT_EQ(copies[0].message_id, 77);
+  EXPECT_EQ(copies[0].sent_at, 5000);
+  EXPECT_EQ(store->erasures(0), records);
+  EXPECT_TRUE(store->erasures(9001).empty());
+  // Erasing again finds nothing and writes nothing.
+  EXPECT_TRUE(store->erase({id}, "request", "", 9500).empty());
+  // The records carry no personal data.
+  for (const auto& record : store->erasures(0)) {
+    for (const auto& field : {record.note, record.removed, record.delivery, record.chat}) {
+      for (const char* marker : {"Marker", "marker", "10.9.8.7"}) {
+        EXPECT_EQ(field.find(marker), std::string::npos) << field;
+      }
+    }
+  }
+}
+
+TEST_P(store_suite, a_lead_erased_while_in_flight_leaves_its_message_for_the_chats_cleanup) {
+  const auto id = add();
+  ASSERT_TRUE(store->claim_next("a", clock::now_ms() + 1000, 30000, {}));
+  const auto records = store->erase({id}, "retention", "", 7000);
+  ASSERT_EQ(records.size(), 1U);
+  EXPECT_EQ(records[0].chat, "none");
+  // The send that was under way succeeds afterwards: no error, and its message is queued.
+  store->mark_delivered(id, 7100, {-100, 99});
+  EXPECT_FALSE(store->find(id));
+  const auto copies = store->chat_copies(10);
+  ASSERT_EQ(copies.size(), 1U);
+  EXPECT_EQ(copies[0].message_id, 99);
+  EXPECT_EQ(copies[0].reason, "retention");
+  EXPECT_EQ(store->erasures(0)[0].chat, "pending");
+  store->reschedule(id, 8000, "http 502");
+  store->mark_failed(id, "gave up");
+  EXPECT_FALSE(store->find(id));
+}
+
+TEST_P(store_suite, expired_leads_are_the_ones_created_before_the_cutoff_oldest_first) {
+  std::string old_one;
+  std::string older;
+  {
+    const clock::fake at(1'000'000);
+    older = add();
+  }
+  {
+    const clock::fake at(2'000'000);
+    old_one = add();
+  }
+  const auto fresh = add();
+  EXPECT_EQ(store->expired(3'000'000, 10), (std::vector<std::string>{older, old_one}));
+  EXPECT_EQ(store->expired(3'000'000, 1), std::vector<std::string>{older});
+  EXPECT_EQ(store->expired(1'500'000, 10), std::vector<std::string>{older});
+  EXPECT_TRUE(store->expired(500'000, 10).empty());
+  (void)fresh;
+}
+
+TEST_P(store_suite, erasure_records_and_chat_copies_travel_to_another_engine) {
+  const auto id = add();
+  store->mark_delivered(id, 5000, {-100, 77});
+  store->erase({id}, "retention", "", 9000);
+  testing::temp_folder other_dir;
+  auto other = GetParam().open(other_dir);
+  const auto report = copy_leads(*store, *other);
+  EXPECT_EQ(report.erasures_copied, 1U);
+  EXPECT_EQ(other->erasures(0), store->erasures(0));
+  EXPECT_EQ(other->chat_copies(10).size(), 1U);
+  EXPECT_EQ(copy_leads(*store, *other).erasures_copied, 0U);
   other->stop();
 }
 

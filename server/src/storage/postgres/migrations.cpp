@@ -10,7 +10,7 @@ namespace {
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(727001)";
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 6> steps{
+constexpr std::array<const char*, 7> steps{
     // The schema the SQLite engine started with.
     R"sql(
 CREATE TABLE leads (
@@ -145,6 +145,28 @@ CREATE TABLE visits_daily (
     // The record of consent, as in SQLite's step 6.
     R"sql(
 ALTER TABLE leads ADD COLUMN consent_version text NOT NULL DEFAULT '';
+)sql",
+    // Erasure records and the chat copies still to clean, as in SQLite's step 7.
+    R"sql(
+CREATE TABLE erasures (
+  lead_id text PRIMARY KEY,
+  created_at bigint NOT NULL,
+  erased_at bigint NOT NULL,
+  reason text NOT NULL CHECK (reason IN ('retention', 'request')),
+  note text NOT NULL,
+  removed text NOT NULL,
+  delivery text NOT NULL,
+  chat text NOT NULL
+);
+CREATE INDEX erasures_by_time ON erasures (erased_at);
+CREATE TABLE chat_cleanup (
+  lead_id text PRIMARY KEY,
+  chat_id bigint NOT NULL,
+  message_id bigint NOT NULL,
+  sent_at bigint NOT NULL,
+  reason text NOT NULL
+);
+CREATE INDEX leads_by_created ON leads (created_at);
 )sql",
 };
 

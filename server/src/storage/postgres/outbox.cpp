@@ -2,6 +2,7 @@
 
 #include "common/clock.hpp"
 #include "storage/postgres/arrays.hpp"
+#include "storage/postgres/erasure.hpp"
 #include "storage/postgres/lead_row.hpp"
 #include "storage/postgres/triage_rows.hpp"
 #include "storage/ulid.hpp"
@@ -50,12 +51,18 @@ void outbox_table::mark_delivered(const std::string& id, std::int64_t at_ms,
                                   const sent_message& where) {
   db_.run(true, [&](connection& conn) {
     transaction txn(conn);
-    conn.exec(
+    const auto updated = conn.exec(
         "UPDATE leads SET status = 'delivered', delivered_at = $1::bigint, attempts = attempts + "
-        "1, last_error = NULL WHERE id = $2",
+        "1, last_error = NULL WHERE id = $2 RETURNING 1",
         {str(at_ms), id});
+    // Erased while it was being sent: its message has personal data and no lead to belong to.
+    const bool erased = updated.rows() == 0;
     conn.exec("DELETE FROM outbox WHERE lead_id = $1", {id});
-    if (where.message_id != 0) postgres::note_message(conn, id, where);
+    if (where.message_id != 0 && erased) {
+      postgres::queue_orphan_message(conn, id, where.chat_id, where.message_id, at_ms);
+    } else if (where.message_id != 0) {
+      postgres::note_message(conn, id, where);
+    }
     txn.commit();
     return true;
   });

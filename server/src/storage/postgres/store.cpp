@@ -13,6 +13,7 @@ store::store(std::string uri, options opts)
       settings_table(db),
       vitals_tables(db),
       visits_table(db),
+      erasure_tables(db),
       rate_buckets(db),
       replica_session(db),
       transfer_tables(db) {}

@@ -39,7 +39,7 @@ TEST(postgres_store, upgrades_a_database_made_with_the_first_schema) {
   ASSERT_TRUE(claimed.has_value());
   EXPECT_EQ(claimed->fields.message, "Old lead");
   connection check(uri, std::chrono::seconds(2));
-  EXPECT_EQ(schema_version(check), 6);
+  EXPECT_EQ(schema_version(check), 7);
   upgraded.stop();
 }
 

@@ -7,7 +7,7 @@ namespace landing::storage::sqlite {
 namespace {
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 6> steps{
+constexpr std::array<const char*, 7> steps{
     R"sql(
 CREATE TABLE leads (
   id TEXT PRIMARY KEY,
@@ -132,6 +132,29 @@ CREATE TABLE visits_daily (
     // document ticked; the locale, client and time are the lead's own.
     R"sql(
 ALTER TABLE leads ADD COLUMN consent_version TEXT NOT NULL DEFAULT '';
+)sql",
+    // Erasure (storage/erasure.hpp): the record of each erased lead, without personal data, and
+    // the chat copies of erased leads still to delete or edit.
+    R"sql(
+CREATE TABLE erasures (
+  lead_id TEXT PRIMARY KEY,
+  created_at INTEGER NOT NULL,
+  erased_at INTEGER NOT NULL,
+  reason TEXT NOT NULL CHECK (reason IN ('retention', 'request')),
+  note TEXT NOT NULL,
+  removed TEXT NOT NULL,
+  delivery TEXT NOT NULL,
+  chat TEXT NOT NULL
+);
+CREATE INDEX erasures_by_time ON erasures (erased_at);
+CREATE TABLE chat_cleanup (
+  lead_id TEXT PRIMARY KEY,
+  chat_id INTEGER NOT NULL,
+  message_id INTEGER NOT NULL,
+  sent_at INTEGER NOT NULL,
+  reason TEXT NOT NULL
+);
+CREATE INDEX leads_by_created ON leads (created_at);
 )sql",
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/clock.hpp"
+#include "storage/sqlite/erasure.hpp"
 #include "storage/sqlite/lead_row.hpp"
 #include "storage/sqlite/triage_rows.hpp"
 #include "storage/ulid.hpp"
@@ -73,8 +74,14 @@ void outbox_table::mark_delivered(const std::string& id, std::int64_t at_ms,
         .bind(1, at_ms)
         .bind(2, id)
         .step();
+    // Erased while it was being sent: its message has personal data and no lead to belong to.
+    const bool erased = conn.changes() == 0;
     statement(conn, "DELETE FROM outbox WHERE lead_id = ?").bind(1, id).step();
-    if (where.message_id != 0) sqlite::note_message(conn, id, where);
+    if (where.message_id != 0 && erased) {
+      sqlite::queue_orphan_message(conn, id, where.chat_id, where.message_id, at_ms);
+    } else if (where.message_id != 0) {
+      sqlite::note_message(conn, id, where);
+    }
     txn.commit();
     return true;
   });

@@ -10,6 +10,7 @@ store::store(std::string path, options opts)
       settings_table(db),
       vitals_tables(db),
       visits_table(db),
+      erasure_tables(db),
       transfer_tables(db) {}
 
 health store::check() { return db.check(&outbox_table::read_figures); }

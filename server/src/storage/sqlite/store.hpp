@@ -4,6 +4,7 @@
 
 #include "storage/sqlite/chat_turn.hpp"
 #include "storage/sqlite/database.hpp"
+#include "storage/sqlite/erasure.hpp"
 #include "storage/sqlite/leads.hpp"
 #include "storage/sqlite/outbox.hpp"
 #include "storage/sqlite/settings.hpp"
@@ -33,6 +34,7 @@ class store final : private database_owner,
                     public settings_table,
                     public vitals_tables,
                     public visits_table,
+                    public erasure_tables,
                     public single_process,
                     public transfer_tables {
  public:

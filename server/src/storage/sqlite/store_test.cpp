@@ -56,7 +56,7 @@ TEST(sqlite_store, upgrades_a_database_made_with_the_first_schema) {
   EXPECT_EQ(lead->source, "");  // arrived before sources were kept: unknown
   EXPECT_TRUE(upgraded.claim_next("a", 1, 30000, {}).has_value());
   connection check(dir.file("leads.db"));
-  EXPECT_EQ(schema_version(check), 6);
+  EXPECT_EQ(schema_version(check), 7);
 }
 
 TEST(sqlite_store, a_second_migration_run_changes_nothing) {

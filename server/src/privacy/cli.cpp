@@ -1,0 +1,204 @@
+#include "privacy/cli.hpp"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <chrono>
+#include <ostream>
+#include <sstream>
+
+#include "common/clock.hpp"
+#include "leads/cli.hpp"
+
+namespace landing::privacy::cli {
+namespace {
+
+using leads::cli::iso_time;
+
+// The subject's leads; an empty list when there is none.
+std::vector<std::string> leads_of(storage::lead_store& store, const subject& who) {
+  if (!who.id.empty()) {
+    return store.find(who.id) ? std::vector<std::string>{who.id} : std::vector<std::string>{};
+  }
+  return store.leads_of(who.email);
+}
+
+std::string describe(const subject& who) {
+  return who.id.empty() ? "e-mail " + who.email : "id " + who.id;
+}
+
+boost::json::value time_or_null(std::int64_t unix_ms) {
+  if (unix_ms <= 0) return nullptr;
+  return boost::json::value(iso_time(unix_ms));
+}
+
+boost::json::object actor_json(const storage::actor& who) {
+  return {{"id", who.id}, {"name", who.name}};
+}
+
+boost::json::object lead_json(storage::lead_store& store, const storage::lead& item) {
+  boost::json::value source = nullptr;
+  if (!item.source.empty()) {
+    boost::system::error_code ec;
+    source = boost::json::parse(item.source, ec);
+    if (ec) source = item.source;
+  }
+  boost::json::value consent = nullptr;
+  if (!item.consent_version.empty()) {
+    consent = boost::json::object{{"version", item.consent_version},
+                                  {"locale", item.locale},
+                                  {"given_at", iso_time(item.created_at)},
+                                  {"client", item.client}};
+  }
+  boost::json::object triage;
+  if (const auto state = store.triage_of(item.id)) {
+    triage = {{"status", state->status},
+              {"taken_by", state->taken_by.name.empty()
+                               ? boost::json::value(nullptr)
+                               : boost::json::value(actor_json(state->taken_by))},
+              {"taken_at", time_or_null(state->taken_at)},
+              {"done_at", time_or_null(state->done_at)}};
+  }
+  boost::json::array history;
+  for (const auto& event : store.events_of(item.id)) {
+    history.push_back(
+        {{"action", event.action}, {"by", actor_json(event.by)}, {"at", iso_time(event.at)}});
+  }
+  return {{"id", item.id},
+          {"created_at", iso_time(item.created_at)},
+          {"locale", item.locale},
+          {"client", item.client},
+          {"name", item.fields.name},
+          {"social", item.fields.social},
+          {"email", item.fields.email},
+          {"message", item.fields.message},
+          {"source", std::move(source)},
+          {"consent", std::move(consent)},
+          {"delivery",
+           {{"status", item.status},
+            {"attempts", item.attempts},
+            {"last_error", item.last_error.empty() ? boost::json::value(nullptr)
+                                                   : boost::json::value(item.last_error)},
+            {"delivered_at", time_or_null(item.delivered_at)}}},
+          {"triage", triage.empty() ? boost::json::value(nullptr) : boost::json::value(triage)},
+          {"history", std::move(history)}};
+}
+
+boost::json::object erasure_json(const storage::erasure& record) {
+  return {{"lead_id", record.lead_id},
+          {"created_at", iso_time(record.created_at)},
+          {"erased_at", iso_time(record.erased_at)},
+          {"reason", record.reason},
+          {"note", record.note},
+          {"removed", record.removed},
+          {"delivery", record.delivery},
+          {"chat", record.chat}};
+}
+
+// A day as YYYY-MM-DD, UTC, to unix ms; nullopt when it is not one.
+std::optional<std::int64_t> day_start(const std::string& text) {
+  int y = 0;
+  unsigned m = 0;
+  unsigned d = 0;
+  char extra = 0;
+  if (std::sscanf(text.c_str(), "%4d-%2u-%2u%c", &y, &m, &d, &extra) != 3 || text.size() != 10) {
+    return std::nullopt;
+  }
+  const std::chrono::year_month_day date{std::chrono::year{y}, std::chrono::month{m},
+                                         std::chrono::day{d}};
+  if (!date.ok()) return std::nullopt;
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::sys_days{date}.time_since_epoch())
+      .count();
+}
+
+bool contains_ci(std::string haystack, std::string needle) {
+  for (auto* text : {&haystack, &needle}) {
+    for (auto& c : *text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return !needle.empty() && haystack.find(needle) != std::string::npos;
+}
+
+}  // namespace
+
+int export_subject(storage::lead_store& store, const subject& who, std::ostream& out,
+                   std::ostream& err) {
+  const auto ids = leads_of(store, who);
+  if (ids.empty()) {
+    err << "landing-server: leads export: no lead with " << describe(who) << "\n";
+    return 1;
+  }
+  boost::json::array items;
+  for (const auto& id : ids) {
+    if (const auto item = store.find(id)) items.push_back(lead_json(store, *item));
+  }
+  boost::json::object subject_json;
+  if (!who.id.empty()) subject_json["id"] = who.id;
+  if (!who.email.empty()) subject_json["email"] = who.email;
+  out << boost::json::serialize(boost::json::object{{"subject", std::move(subject_json)},
+                                                    {"exported_at", iso_time(clock::now_ms())},
+                                                    {"leads", std::move(items)}})
+      << "\n";
+  return 0;
+}
+
+int erase_subject(storage::lead_store& store, const subject& who, const std::string& note,
+                  std::ostream& out, std::ostream& err) {
+  const auto ids = leads_of(store, who);
+  if (ids.empty()) {
+    err << "landing-server: leads erase: no lead with " << describe(who) << "\n";
+    return 1;
+  }
+  // The record must hold no personal data: a reason that names the subject would put it back.
+  for (const auto& id : ids) {
+    const auto item = store.find(id);
+    if (!item) continue;
+    for (const auto* detail : {&item->fields.email, &item->fields.name, &item->fields.social}) {
+      if (detail->size() >= 3 && contains_ci(note, *detail)) {
+        err << "landing-server: leads erase: --reason repeats the subject's own details; the "
+               "erasure record keeps no personal data, so say why without them (e.g. a ticket "
+               "number)\n";
+        return 2;
+      }
+    }
+  }
+  const auto records = store.erase(ids, "request", note, clock::now_ms());
+  for (const auto& record : records) {
+    out << "erased " << record.lead_id << " (created " << iso_time(record.created_at)
+        << "): " << record.removed << "; delivery " << record.delivery << "; chat copy "
+        << record.chat << "\n";
+  }
+  out << records.size() << (records.size() == 1 ? " lead" : " leads")
+      << " erased; the records: landing-server leads erasures\n";
+  return 0;
+}
+
+int list_erasures(storage::lead_store& store, const std::string& since, bool json,
+                  std::ostream& out, std::ostream& err) {
+  std::int64_t from = 0;
+  if (!since.empty()) {
+    const auto start = day_start(since);
+    if (!start) {
+      err << "landing-server: leads erasures: --since takes a day as YYYY-MM-DD, not '" << since
+          << "'\n";
+      return 2;
+    }
+    from = *start;
+  }
+  const auto records = store.erasures(from);
+  if (json) {
+    boost::json::array items;
+    for (const auto& record : records) items.push_back(erasure_json(record));
+    out << boost::json::serialize(boost::json::object{{"erasures", std::move(items)}}) << "\n";
+    return 0;
+  }
+  if (records.empty()) out << "(no erasures)\n";
+  for (const auto& record : records) {
+    out << record.lead_id << '\t' << iso_time(record.created_at) << '\t'
+        << iso_time(record.erased_at) << '\t' << record.reason << '\t' << record.removed << '\t'
+        << record.delivery << '\t' << record.chat << (record.note.empty() ? "" : "\t" + record.note)
+        << '\n';
+  }
+  return 0;
+}
+
+}  // namespace landing::privacy::cli

@@ -1,0 +1,57 @@
+#include "privacy/retention.hpp"
+
+#include "common/clock.hpp"
+#include "common/log.hpp"
+
+namespace landing::privacy {
+
+retention::retention(storage::lead_store& store, leads::lead_metrics& stats,
+                     retention_options options)
+    : store_(store), stats_(stats), options_(options) {
+  thread_.start("retention", [this](worker::context& ctx) {
+    // A replica that does not lead looks again soon: it may take over from one that stopped.
+    auto pause = store_.leader() ? options_.every : options_.follower_poll;
+    while (ctx.sleep_for(pause)) {
+      const bool leads = store_.leader();
+      if (leads) purge_once();
+      pause = leads ? options_.every : options_.follower_poll;
+    }
+  });
+}
+
+retention::~retention() { stop(); }
+
+void retention::stop() { thread_.stop(); }
+
+std::size_t retention::purge_once() {
+  try {
+    if (!store_.leader()) return 0;
+    const auto now = clock::now_ms();
+    const auto cutoff = now - std::int64_t{options_.days} * 86'400'000;
+    std::size_t erased = 0;
+    std::size_t cancelled = 0;
+    for (;;) {
+      const auto ids = store_.expired(cutoff, options_.batch);
+      if (ids.empty()) break;
+      for (const auto& record : store_.erase(ids, "retention", "", now)) {
+        ++erased;
+        if (record.delivery == "cancelled") ++cancelled;
+      }
+      if (ids.size() < static_cast<std::size_t>(options_.batch)) break;
+    }
+    if (erased > 0) {
+      stats_.count_erased(erased, cancelled);
+      // Ids only: the record of what went is in the store (leads erasures).
+      log::info("leads_purged", {{"leads", erased},
+                                 {"deliveries_cancelled", cancelled},
+                                 {"retention_days", options_.days}});
+    }
+    return erased;
+  } catch (const std::exception& e) {
+    log::warn("leads_purge_failed",
+              {{"reason", e.what()}, {"effect", "tried again at the next hourly pass"}});
+    return 0;
+  }
+}
+
+}  // namespace landing::privacy

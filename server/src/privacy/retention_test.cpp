@@ -1,0 +1,91 @@
+#include "privacy/retention.hpp"
+
+#include <gtest/gtest.h>
+
+#include "common/clock.hpp"
+#include "postgres.hpp"
+#include "storage/postgres/store.hpp"
+#include "storage/sqlite/store.hpp"
+#include "temp_folder.hpp"
+
+namespace landing::privacy {
+namespace {
+
+constexpr std::int64_t day_ms = 86'400'000;
+constexpr std::int64_t start = 1'790'000'000'000;
+
+std::string add(storage::lead_store& store) {
+  return store
+      .insert_batch({{{"Anna", "@anna", "a@b.co", "Hello"}, "en", "10.0.0.1", false}}, false)
+      .front();
+}
+
+TEST(retention, erases_leads_past_the_period_delivered_or_not_and_keeps_the_rest) {
+  const testing::temp_folder dir;
+  storage::sqlite::store store(dir.file("leads.db"));
+  leads::lead_metrics stats;
+  const clock::fake at(start);
+  const auto delivered = add(store);
+  store.mark_delivered(delivered, start + 1000, {-100, 5});
+  const auto undelivered = add(store);
+  clock::advance(std::chrono::days(100));
+  const auto younger = add(store);
+  retention purge(store, stats, {.days = 180, .batch = 1});
+
+  // Day 179 of the first two: nothing is due.
+  clock::advance(std::chrono::days(79));
+  EXPECT_EQ(purge.purge_once(), 0U);
+  // Past 180 days, both go, in batches of one, the undelivered one's delivery cancelled.
+  clock::advance(std::chrono::days(1) + std::chrono::milliseconds(1));
+  EXPECT_EQ(purge.purge_once(), 2U);
+  EXPECT_FALSE(store.find(delivered));
+  EXPECT_FALSE(store.find(undelivered));
+  EXPECT_TRUE(store.find(younger));
+  auto records = store.erasures(0);
+  ASSERT_EQ(records.size(), 2U);
+  if (records[0].lead_id != delivered) std::swap(records[0], records[1]);
+  EXPECT_EQ(records[0].reason, "retention");
+  EXPECT_EQ(records[0].delivery, "delivered");
+  EXPECT_EQ(records[0].chat, "pending");
+  EXPECT_EQ(records[1].lead_id, undelivered);
+  EXPECT_EQ(records[1].delivery, "cancelled");
+  EXPECT_EQ(records[1].chat, "none");
+  EXPECT_EQ(store.chat_copies(10).size(), 1U);
+  const auto metrics = stats.render({});
+  EXPECT_NE(metrics.find("landing_leads_purged_total 2"), std::string::npos);
+  EXPECT_NE(metrics.find("landing_leads_purged_undelivered_total 1"), std::string::npos);
+  // And the younger one in its turn.
+  clock::advance(std::chrono::days(100));
+  EXPECT_EQ(purge.purge_once(), 1U);
+  purge.stop();
+}
+
+TEST(retention, of_replicas_on_one_database_only_the_leader_purges) {
+  const auto uri = testing::postgres_server::shared().new_database();
+  storage::postgres::store first(uri);
+  storage::postgres::store second(uri);
+  leads::lead_metrics stats;
+  const clock::fake at(start);
+  add(first);
+  add(second);
+  clock::advance(std::chrono::days(181));
+  retention one(first, stats, {});
+  retention two(second, stats, {});
+  // Leadership settles within the session's first moments.
+  for (int i = 0; i < 100 && first.leader() == second.leader(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_NE(first.leader(), second.leader());
+  auto& follower = first.leader() ? two : one;
+  auto& leader = first.leader() ? one : two;
+  EXPECT_EQ(follower.purge_once(), 0U);
+  EXPECT_EQ(leader.purge_once(), 2U);
+  EXPECT_EQ(first.erasures(0).size(), 2U);
+  one.stop();
+  two.stop();
+  first.stop();
+  second.stop();
+}
+
+}  // namespace
+}  // namespace landing::privacy

@@ -1,0 +1,63 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+// Erasing a lead with everything hanging off it, and the record of each erasure: the
+// destruction log that Roskomnadzor's order No. 179 expects. The record holds no personal data:
+// the lead's id, when it was created and erased, why, what went, and what became of its copy in
+// the chat.
+namespace landing::storage {
+
+struct erasure {
+  std::string lead_id;
+  std::int64_t created_at = 0;  // unix ms, the lead's
+  std::int64_t erased_at = 0;
+  std::string reason;    // retention, request
+  std::string note;      // the operator's words for a request; empty for retention
+  std::string removed;   // what went, e.g. "lead,consent,source,outbox,triage,history:3,message"
+  std::string delivery;  // what its delivery was: delivered, cancelled (still in the outbox),
+                         // failed, held, spam
+  std::string chat;      // its copy in the chat: none, pending, deleted, edited, failed: <why>
+
+  friend bool operator==(const erasure&, const erasure&) = default;
+};
+
+// A message in the chat whose lead was erased: deleted within Telegram's 48 hours, edited to a
+// line without personal data after.
+struct chat_copy {
+  std::string lead_id;
+  std::int64_t chat_id = 0;
+  std::int64_t message_id = 0;
+  std::int64_t sent_at = 0;  // unix ms
+  std::string reason;        // retention, request
+};
+
+class erasure_role {
+ public:
+  erasure_role() = default;
+  erasure_role(const erasure_role&) = delete;
+  erasure_role& operator=(const erasure_role&) = delete;
+  virtual ~erasure_role() = default;
+
+  // Leads created before `created_before_ms`, oldest first, at most `limit`.
+  virtual std::vector<std::string> expired(std::int64_t created_before_ms, int limit) = 0;
+  // The leads whose e-mail is `email`, compared without regard to ASCII case.
+  virtual std::vector<std::string> leads_of(const std::string& email) = 0;
+  // Deletes each lead with its outbox row, triage, history, message reference, source and
+  // consent record in one transaction, queues its chat copy and writes its erasure record.
+  // Ids no longer there are skipped. The records written, in the order of `ids`.
+  virtual std::vector<erasure> erase(const std::vector<std::string>& ids, const std::string& reason,
+                                     const std::string& note, std::int64_t at_ms) = 0;
+  // The records of erasures at or after `since_ms`, oldest first.
+  virtual std::vector<erasure> erasures(std::int64_t since_ms) = 0;
+  // Chat copies still to clean, oldest first.
+  virtual std::vector<chat_copy> chat_copies(int limit) = 0;
+  // For migrate-db: a record and a chat copy as they were in another database; false when one
+  // for that lead is there already.
+  virtual bool import_erasure(const erasure& record) = 0;
+  virtual bool import_chat_copy(const chat_copy& copy) = 0;
+};
+
+}  // namespace landing::storage

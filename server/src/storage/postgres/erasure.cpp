@@ -1,0 +1,145 @@
+#include "storage/postgres/erasure.hpp"
+
+#include "storage/erasure_rules.hpp"
+#include "storage/postgres/lead_row.hpp"
+
+namespace landing::storage::postgres {
+namespace {
+
+std::vector<std::string> ids_of(const result& rows) {
+  std::vector<std::string> out;
+  out.reserve(static_cast<std::size_t>(rows.rows()));
+  for (int i = 0; i < rows.rows(); ++i) out.push_back(rows.text(i, 0));
+  return out;
+}
+
+}  // namespace
+
+void queue_orphan_message(connection& conn, const std::string& id, std::int64_t chat_id,
+                          std::int64_t message_id, std::int64_t sent_at) {
+  conn.exec(
+      "INSERT INTO chat_cleanup (lead_id, chat_id, message_id, sent_at, reason) VALUES ($1, "
+      "$2::bigint, $3::bigint, $4::bigint, coalesce((SELECT reason FROM erasures WHERE lead_id = "
+      "$1), 'request')) ON CONFLICT (lead_id) DO NOTHING",
+      {id, str(chat_id), str(message_id), str(sent_at)});
+  conn.exec("UPDATE erasures SET chat = 'pending' WHERE lead_id = $1 AND chat = 'none'", {id});
+}
+
+std::vector<std::string> erasure_tables::expired(std::int64_t created_before_ms, int limit) {
+  return db_.run(false, [&](connection& conn) {
+    return ids_of(conn.exec(
+        "SELECT id FROM leads WHERE created_at < $1::bigint ORDER BY created_at LIMIT $2::bigint",
+        {str(created_before_ms), str(limit)}));
+  });
+}
+
+std::vector<std::string> erasure_tables::leads_of(const std::string& email) {
+  return db_.run(false, [&](connection& conn) {
+    return ids_of(
+        conn.exec("SELECT id FROM leads WHERE lower(email) = lower($1) ORDER BY id", {email}));
+  });
+}
+
+std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
+                                           const std::string& reason, const std::string& note,
+                                           std::int64_t at_ms) {
+  return db_.run(true, [&](connection& conn) {
+    std::vector<erasure> out;
+    transaction txn(conn);
+    for (const auto& id : ids) {
+      // Locked, so an outcome another replica records meanwhile waits and then finds no lead.
+      const auto lead = conn.exec(
+          "SELECT status, created_at, (SELECT count(*) FROM outbox WHERE lead_id = l.id), "
+          "(SELECT count(*) FROM lead_triage WHERE lead_id = l.id), (SELECT count(*) FROM "
+          "lead_events WHERE lead_id = l.id) FROM leads l WHERE id = $1 FOR UPDATE",
+          {id});
+      if (lead.rows() == 0) continue;
+      erasure record{id, lead.integer(0, 1), at_ms, reason, note, {}, {}, "none"};
+      record.delivery = delivery_when_erased(lead.text(0, 0));
+      const auto queued = conn.exec(
+          "INSERT INTO chat_cleanup (lead_id, chat_id, message_id, sent_at, reason) SELECT "
+          "m.lead_id, m.chat_id, m.message_id, coalesce(l.delivered_at, l.created_at), $2 FROM "
+          "lead_messages m JOIN leads l ON l.id = m.lead_id WHERE m.lead_id = $1 ON CONFLICT "
+          "(lead_id) DO NOTHING RETURNING 1",
+          {id, reason});
+      const bool has_message = queued.rows() > 0;
+      if (has_message) record.chat = "pending";
+      record.removed = removed_parts(lead.integer(0, 2) > 0, lead.integer(0, 3) > 0,
+                                     lead.integer(0, 4), has_message);
+      for (const char* sql :
+           {"DELETE FROM lead_events WHERE lead_id = $1",
+            "DELETE FROM lead_triage WHERE lead_id = $1",
+            "DELETE FROM lead_messages WHERE lead_id = $1", "DELETE FROM outbox WHERE lead_id = $1",
+            "DELETE FROM leads WHERE id = $1"}) {
+        conn.exec(sql, {id});
+      }
+      conn.exec(
+          "INSERT INTO erasures (lead_id, created_at, erased_at, reason, note, removed, delivery, "
+          "chat) VALUES ($1, $2::bigint, $3::bigint, $4, $5, $6, $7, $8) ON CONFLICT (lead_id) DO "
+          "NOTHING",
+          {record.lead_id, str(record.created_at), str(record.erased_at), record.reason,
+           record.note, record.removed, record.delivery, record.chat});
+      out.push_back(std::move(record));
+    }
+    txn.commit();
+    return out;
+  });
+}
+
+std::vector<erasure> erasure_tables::erasures(std::int64_t since_ms) {
+  return db_.run(false, [&](connection& conn) {
+    const auto rows = conn.exec(
+        "SELECT lead_id, created_at, erased_at, reason, note, removed, delivery, chat FROM "
+        "erasures WHERE erased_at >= $1::bigint ORDER BY erased_at, lead_id",
+        {str(since_ms)});
+    std::vector<erasure> out;
+    out.reserve(static_cast<std::size_t>(rows.rows()));
+    for (int i = 0; i < rows.rows(); ++i) {
+      out.push_back({rows.text(i, 0), rows.integer(i, 1), rows.integer(i, 2), rows.text(i, 3),
+                     rows.text(i, 4), rows.text(i, 5), rows.text(i, 6), rows.text(i, 7)});
+    }
+    return out;
+  });
+}
+
+std::vector<chat_copy> erasure_tables::chat_copies(int limit) {
+  return db_.run(false, [&](connection& conn) {
+    const auto rows = conn.exec(
+        "SELECT lead_id, chat_id, message_id, sent_at, reason FROM chat_cleanup ORDER BY sent_at "
+        "LIMIT $1::bigint",
+        {str(limit)});
+    std::vector<chat_copy> out;
+    out.reserve(static_cast<std::size_t>(rows.rows()));
+    for (int i = 0; i < rows.rows(); ++i) {
+      out.push_back({rows.text(i, 0), rows.integer(i, 1), rows.integer(i, 2), rows.integer(i, 3),
+                     rows.text(i, 4)});
+    }
+    return out;
+  });
+}
+
+bool erasure_tables::import_erasure(const erasure& record) {
+  return db_.run(true, [&](connection& conn) {
+    return conn.exec(
+                   "INSERT INTO erasures (lead_id, created_at, erased_at, reason, note, removed, "
+                   "delivery, chat) VALUES ($1, $2::bigint, $3::bigint, $4, $5, $6, $7, $8) ON "
+                   "CONFLICT (lead_id) DO NOTHING RETURNING 1",
+                   {record.lead_id, str(record.created_at), str(record.erased_at), record.reason,
+                    record.note, record.removed, record.delivery, record.chat})
+               .rows() > 0;
+  });
+}
+
+bool erasure_tables::import_chat_copy(const chat_copy& copy) {
+  return db_.run(true, [&](connection& conn) {
+    return conn.exec(
+                   "INSERT INTO chat_cleanup (lead_id, chat_id, message_id, sent_at, reason) "
+                   "VALUES ($1, $2::bigint, $3::bigint, $4::bigint, $5) ON CONFLICT (lead_id) DO "
+                   "NOTHING RETURNING 1",
+                   {copy.lead_id, str(copy.chat_id), str(copy.message_id), str(copy.sent_at),
+                    copy.reason})
+               .rows() > 0;
+  });
+}
+
+}  // namespace landing::storage::postgres

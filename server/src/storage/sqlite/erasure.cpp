@@ -1,0 +1,180 @@
+#include "storage/sqlite/erasure.hpp"
+
+#include "storage/erasure_rules.hpp"
+
+namespace landing::storage::sqlite {
+namespace {
+
+erasure read_erasure(const statement& row) {
+  return {row.text(0), row.integer(1), row.integer(2), row.text(3),
+          row.text(4), row.text(5),    row.text(6),    row.text(7)};
+}
+
+bool exists(connection& conn, const char* sql, const std::string& id) {
+  statement query(conn, sql);
+  query.bind(1, id);
+  return query.step();
+}
+
+}  // namespace
+
+void queue_orphan_message(connection& conn, const std::string& id, std::int64_t chat_id,
+                          std::int64_t message_id, std::int64_t sent_at) {
+  statement(
+      conn,
+      "INSERT INTO chat_cleanup (lead_id, chat_id, message_id, sent_at, reason) VALUES (?, ?, "
+      "?, ?, coalesce((SELECT reason FROM erasures WHERE lead_id = ?), 'request')) ON "
+      "CONFLICT (lead_id) DO NOTHING")
+      .bind(1, id)
+      .bind(2, chat_id)
+      .bind(3, message_id)
+      .bind(4, sent_at)
+      .bind(5, id)
+      .step();
+  statement(conn, "UPDATE erasures SET chat = 'pending' WHERE lead_id = ? AND chat = 'none'")
+      .bind(1, id)
+      .step();
+}
+
+std::vector<std::string> erasure_tables::expired(std::int64_t created_before_ms, int limit) {
+  return db_.read([&](connection& conn) {
+    statement query(conn, "SELECT id FROM leads WHERE created_at < ? ORDER BY created_at LIMIT ?");
+    query.bind(1, created_before_ms).bind(2, static_cast<std::int64_t>(limit));
+    std::vector<std::string> out;
+    while (query.step()) out.push_back(query.text(0));
+    return out;
+  });
+}
+
+std::vector<std::string> erasure_tables::leads_of(const std::string& email) {
+  return db_.read([&](connection& conn) {
+    statement query(conn, "SELECT id FROM leads WHERE lower(email) = lower(?) ORDER BY id");
+    query.bind(1, email);
+    std::vector<std::string> out;
+    while (query.step()) out.push_back(query.text(0));
+    return out;
+  });
+}
+
+std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
+                                           const std::string& reason, const std::string& note,
+                                           std::int64_t at_ms) {
+  return db_.write(file_guard::purpose::outcome, [&](connection& conn) {
+    std::vector<erasure> out;
+    transaction txn(conn);
+    for (const auto& id : ids) {
+      statement lead(conn, "SELECT status, created_at FROM leads WHERE id = ?");
+      lead.bind(1, id);
+      if (!lead.step()) continue;
+      erasure record{id, lead.integer(1), at_ms, reason, note, {}, {}, "none"};
+      record.delivery = delivery_when_erased(lead.text(0));
+      const bool queued = exists(conn, "SELECT 1 FROM outbox WHERE lead_id = ?", id);
+      const bool triage = exists(conn, "SELECT 1 FROM lead_triage WHERE lead_id = ?", id);
+      statement events(conn, "SELECT count(*) FROM lead_events WHERE lead_id = ?");
+      events.bind(1, id).step();
+      statement message(
+          conn,
+          "SELECT m.chat_id, m.message_id, coalesce(l.delivered_at, l.created_at) "
+          "FROM lead_messages m JOIN leads l ON l.id = m.lead_id WHERE m.lead_id = ?");
+      message.bind(1, id);
+      const bool has_message = message.step();
+      if (has_message) {
+        statement(conn,
+                  "INSERT INTO chat_cleanup (lead_id, chat_id, message_id, sent_at, reason) VALUES "
+                  "(?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING")
+            .bind(1, id)
+            .bind(2, message.integer(0))
+            .bind(3, message.integer(1))
+            .bind(4, message.integer(2))
+            .bind(5, reason)
+            .step();
+        record.chat = "pending";
+      }
+      record.removed = removed_parts(queued, triage, events.integer(0), has_message);
+      for (const char* sql :
+           {"DELETE FROM lead_events WHERE lead_id = ?",
+            "DELETE FROM lead_triage WHERE lead_id = ?",
+            "DELETE FROM lead_messages WHERE lead_id = ?", "DELETE FROM outbox WHERE lead_id = ?",
+            "DELETE FROM leads WHERE id = ?"}) {
+        statement(conn, sql).bind(1, id).step();
+      }
+      statement(conn,
+                "INSERT INTO erasures (lead_id, created_at, erased_at, reason, note, removed, "
+                "delivery, chat) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING")
+          .bind(1, record.lead_id)
+          .bind(2, record.created_at)
+          .bind(3, record.erased_at)
+          .bind(4, record.reason)
+          .bind(5, record.note)
+          .bind(6, record.removed)
+          .bind(7, record.delivery)
+          .bind(8, record.chat)
+          .step();
+      out.push_back(std::move(record));
+    }
+    txn.commit();
+    return out;
+  });
+}
+
+std::vector<erasure> erasure_tables::erasures(std::int64_t since_ms) {
+  return db_.read([&](connection& conn) {
+    statement query(conn,
+                    "SELECT lead_id, created_at, erased_at, reason, note, removed, delivery, chat "
+                    "FROM erasures WHERE erased_at >= ? ORDER BY erased_at, lead_id");
+    query.bind(1, since_ms);
+    std::vector<erasure> out;
+    while (query.step()) out.push_back(read_erasure(query));
+    return out;
+  });
+}
+
+std::vector<chat_copy> erasure_tables::chat_copies(int limit) {
+  return db_.read([&](connection& conn) {
+    statement query(conn,
+                    "SELECT lead_id, chat_id, message_id, sent_at, reason FROM chat_cleanup ORDER "
+                    "BY sent_at LIMIT ?");
+    query.bind(1, static_cast<std::int64_t>(limit));
+    std::vector<chat_copy> out;
+    while (query.step()) {
+      out.push_back(
+          {query.text(0), query.integer(1), query.integer(2), query.integer(3), query.text(4)});
+    }
+    return out;
+  });
+}
+
+bool erasure_tables::import_erasure(const erasure& record) {
+  return db_.write(file_guard::purpose::outcome, [&](connection& conn) {
+    statement(conn,
+              "INSERT INTO erasures (lead_id, created_at, erased_at, reason, note, removed, "
+              "delivery, chat) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING")
+        .bind(1, record.lead_id)
+        .bind(2, record.created_at)
+        .bind(3, record.erased_at)
+        .bind(4, record.reason)
+        .bind(5, record.note)
+        .bind(6, record.removed)
+        .bind(7, record.delivery)
+        .bind(8, record.chat)
+        .step();
+    return conn.changes() > 0;
+  });
+}
+
+bool erasure_tables::import_chat_copy(const chat_copy& copy) {
+  return db_.write(file_guard::purpose::outcome, [&](connection& conn) {
+    statement(conn,
+              "INSERT INTO chat_cleanup (lead_id, chat_id, message_id, sent_at, reason) VALUES (?, "
+              "?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING")
+        .bind(1, copy.lead_id)
+        .bind(2, copy.chat_id)
+        .bind(3, copy.message_id)
+        .bind(4, copy.sent_at)
+        .bind(5, copy.reason)
+        .step();
+    return conn.changes() > 0;
+  });
+}
+
+}  // namespace landing::storage::sqlite

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "storage/erasure.hpp"
+#include "storage/sqlite/database.hpp"
+
+namespace landing::storage::sqlite {
+
+// Erasure and its records in SQLite.
+class erasure_tables : public virtual erasure_role {
+ public:
+  explicit erasure_tables(database& db) : db_(db) {}
+
+  std::vector<std::string> expired(std::int64_t created_before_ms, int limit) override;
+  std::vector<std::string> leads_of(const std::string& email) override;
+  std::vector<erasure> erase(const std::vector<std::string>& ids, const std::string& reason,
+                             const std::string& note, std::int64_t at_ms) override;
+  std::vector<erasure> erasures(std::int64_t since_ms) override;
+  std::vector<chat_copy> chat_copies(int limit) override;
+  bool import_erasure(const erasure& record) override;
+  bool import_chat_copy(const chat_copy& copy) override;
+
+ private:
+  database& db_;
+};
+
+// A message sent for a lead erased while it was in flight: queued for the chat's cleanup like the
+// copies of the leads erased before.
+void queue_orphan_message(connection& conn, const std::string& id, std::int64_t chat_id,
+                          std::int64_t message_id, std::int64_t sent_at);
+
+}  // namespace landing::storage::sqlite

@@ -1,0 +1,195 @@
+// A data subject's requests and the retention, end to end on both engines: everything about a
+// person exported and erased from the command line, the erasure records free of personal data,
+// the purge at start, and no personal data in any log line.
+#include <gtest/gtest.h>
+
+#include <boost/json/parse.hpp>
+
+#include "common/clock.hpp"
+#include "postgres.hpp"
+#include "storage/open.hpp"
+#include "support.hpp"
+
+namespace landing::testing {
+namespace {
+
+constexpr const char* json_type = "Content-Type: application/json";
+
+// Strings no log line may carry: each field of the leads below holds one.
+const std::vector<std::string> markers{"Zyxmarkname", "zyxmark-mail", "zyxmarkhandle",
+                                       "Zyxmarkmessage"};
+
+std::string lead_json(const std::string& email, const std::string& locale) {
+  return R"({"name":"Zyxmarkname Anna","social":"@zyxmarkhandle","email":")" + email +
+         R"(","message":"Zyxmarkmessage: we need a site.","locale":")" + locale +
+         R"(","website":"","consent":")" + test_consent_version + R"(",)" +
+         R"("source":{"utm_source":"zyxmark-mail"}})";
+}
+
+class privacy : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    make_site(dir.path / "site");
+    db = GetParam() == "sqlite" ? (dir.path / "leads.db").string()
+                                : postgres_server::shared().new_database();
+  }
+  void TearDown() override {
+    if (server) server->terminate();
+  }
+  void start(std::vector<std::string> extra = {}) {
+    auto args = delivery_test_args((dir.path / "site").string(), db);
+    args.insert(args.end(), {"--rate-limit-burst", "1000", "--debug"});
+    args.insert(args.end(), extra.begin(), extra.end());
+    server = std::make_unique<server_process>(args, telegram_env(bot.base_url()),
+                                              dir.path / "server.log");
+  }
+  std::string post_lead(const std::string& body) {
+    const auto reply = http_call("POST", server->url("/api/contact"),
+                                 {json_type, "Origin: " + server->url("")}, body);
+    EXPECT_EQ(reply.status, 202) << reply.body;
+    return boost::json::parse(reply.body).at("id").as_string().c_str();
+  }
+  run_result cli(std::vector<std::string> args) {
+    args.insert(args.begin(), {"--db", db});
+    return run_binary(args);
+  }
+
+  temp_dir dir;
+  fake_bot_api bot;
+  std::string db;
+  std::unique_ptr<server_process> server;
+};
+
+TEST_P(privacy, a_person_is_exported_then_erased_by_email_and_a_lead_by_id) {
+  start();
+  const auto first = post_lead(lead_json("Anna.zyxmark-mail@example.com", "ru"));
+  const auto second = post_lead(lead_json("anna.ZYXMARK-MAIL@example.com", "en"));
+  const auto other = post_lead(lead_json("boris@example.com", "en"));
+  ASSERT_TRUE(bot.wait_for(3, std::chrono::seconds(15)));
+
+  const auto exported = cli({"leads", "export", "--email", "anna.zyxmark-mail@EXAMPLE.com"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.output;
+  const auto json = boost::json::parse(exported.output);
+  const auto& leads = json.at("leads").as_array();
+  ASSERT_EQ(leads.size(), 2U);
+  EXPECT_EQ(leads[0].at("id").as_string(), first);
+  EXPECT_EQ(leads[0].at("consent").at("version").as_string(), test_consent_version);
+  EXPECT_EQ(leads[0].at("consent").at("locale").as_string(), "ru");
+  EXPECT_EQ(leads[0].at("source").at("utm_source").as_string(), "zyxmark-mail");
+  EXPECT_EQ(leads[0].at("delivery").at("status").as_string(), "delivered");
+  EXPECT_TRUE(leads[0].at("history").as_array().empty());
+  EXPECT_EQ(boost::json::parse(cli({"leads", "export", "--id", other}).output)
+                .at("leads")
+                .as_array()
+                .size(),
+            1U);
+
+  const auto erased = cli(
+      {"leads", "erase", "--email", "anna.zyxmark-mail@example.com", "--reason", "ticket 1207"});
+  ASSERT_EQ(erased.exit_code, 0) << erased.output;
+  EXPECT_NE(erased.output.find("2 leads erased"), std::string::npos) << erased.output;
+  EXPECT_NE(erased.output.find("chat copy pending"), std::string::npos) << erased.output;
+  EXPECT_EQ(cli({"leads", "show", first}).exit_code, 1);
+  EXPECT_EQ(cli({"leads", "show", second}).exit_code, 1);
+  EXPECT_EQ(cli({"leads", "export", "--email", "anna.zyxmark-mail@example.com"}).exit_code, 1);
+  EXPECT_EQ(cli({"leads", "erase", "--id", other}).exit_code, 0);
+
+  const auto records = cli({"leads", "erasures", "--json"});
+  ASSERT_EQ(records.exit_code, 0) << records.output;
+  const auto parsed = boost::json::parse(records.output);
+  const auto& list = parsed.at("erasures").as_array();
+  ASSERT_EQ(list.size(), 3U);
+  EXPECT_EQ(list[0].at("reason").as_string(), "request");
+  EXPECT_EQ(list[0].at("note").as_string(), "ticket 1207");
+  for (const auto& marker : markers) {
+    EXPECT_EQ(records.output.find(marker), std::string::npos) << marker;
+    EXPECT_EQ(cli({"leads", "erasures"}).output.find(marker), std::string::npos) << marker;
+  }
+  EXPECT_NE(cli({"leads", "erasures", "--since", "2999-01-01"}).output.find("(no erasures)"),
+            std::string::npos);
+}
+
+TEST_P(privacy, unknown_subjects_exit_1_and_bad_arguments_exit_2) {
+  start();
+  const auto id = post_lead(lead_json("anna.zyxmark-mail@example.com", "en"));
+  EXPECT_EQ(cli({"leads", "export", "--email", "nobody@example.com"}).exit_code, 1);
+  EXPECT_EQ(cli({"leads", "erase", "--id", "01JD3Z6W8Q5N2R4T6V8X0Y2A4C"}).exit_code, 1);
+  EXPECT_EQ(cli({"leads", "export"}).exit_code, 2);
+  EXPECT_EQ(cli({"leads", "export", "--email", "a@b.co", "--id", id}).exit_code, 2);
+  EXPECT_EQ(cli({"leads", "export", "--csv", "--id", id}).exit_code, 2);
+  EXPECT_EQ(cli({"leads", "erase"}).exit_code, 2);
+  EXPECT_EQ(cli({"leads", "erasures", "--since", "yesterday"}).exit_code, 2);
+  EXPECT_EQ(cli({"leads", "erasures", "--since", "2026-02-30"}).exit_code, 2);
+  // A reason that names the person would put their data into the record.
+  const auto named =
+      cli({"leads", "erase", "--id", id, "--reason", "asked by anna.zyxmark-mail@example.com"});
+  EXPECT_EQ(named.exit_code, 2);
+  EXPECT_NE(named.output.find("repeats the subject's own details"), std::string::npos);
+  EXPECT_EQ(cli({"leads", "show", id}).exit_code, 0);
+}
+
+TEST_P(privacy, leads_past_the_retention_are_erased_at_start_delivered_or_not) {
+  {
+    // Two leads from 200 days ago, one of them never delivered, and one from today.
+    const auto store = storage::open(db, {});
+    {
+      const clock::fake long_ago(clock::now_ms() - 200LL * 86'400'000);
+      const auto ids = store->insert_batch(
+          {{{"Zyxmarkname", "@zyxmarkhandle", "old@example.com", "Zyxmarkmessage"},
+            "en",
+            "10.0.0.1",
+            false},
+           {{"Zyxmarkname", "@zyxmarkhandle", "old2@example.com", "Zyxmarkmessage"},
+            "en",
+            "10.0.0.1",
+            false}},
+          false);
+      store->mark_delivered(ids[0], clock::now_ms(), {42, 7});
+    }
+    store->insert_batch(
+        {{{"Fresh", "@fresh", "fresh@example.com", "Hello there"}, "en", "10.0.0.1", false}},
+        false);
+    store->stop();
+  }
+  // Without Telegram the undelivered lead stays undelivered, whenever the purge runs.
+  const std::vector<std::string> args{"--site", (dir.path / "site").string(), "--db",
+                                      db,       "--retention-days",           "180"};
+  server = std::make_unique<server_process>(args, std::map<std::string, std::string>{},
+                                            dir.path / "server.log");
+  ASSERT_TRUE(server->wait_for_event("leads_purged"));
+  const auto records = boost::json::parse(cli({"leads", "erasures", "--json"}).output);
+  const auto& list = records.at("erasures").as_array();
+  ASSERT_EQ(list.size(), 2U);
+  EXPECT_EQ(list[0].at("reason").as_string(), "retention");
+  const auto metrics = http_call("GET", server->url("/metrics")).body;
+  EXPECT_NE(metrics.find("landing_leads_purged_total 2"), std::string::npos);
+  EXPECT_NE(metrics.find("landing_leads_purged_undelivered_total 1"), std::string::npos);
+  EXPECT_NE(cli({"leads", "list"}).output.find("fresh@example.com"), std::string::npos);
+}
+
+TEST_P(privacy, no_name_email_handle_or_message_reaches_a_log_line_or_the_metrics) {
+  start();
+  const auto id = post_lead(lead_json("anna.zyxmark-mail@example.com", "ru"));
+  post_lead(R"({"name":"Zyxmarkname","social":"@zyxmarkhandle","email":"zyxmark-mail@x.example",)"
+            R"("message":"Zyxmarkmessage","locale":"en","website":"I am a bot"})");
+  // A refused one too: its fields are echoed nowhere but the answer.
+  http_call("POST", server->url("/api/contact"), {json_type, "Origin: " + server->url("")},
+            R"({"name":"Zyxmarkname","social":"@zyxmarkhandle","email":"zyxmark-mail",)"
+            R"("message":"Zyxmarkmessage","locale":"ru","website":""})");
+  ASSERT_TRUE(bot.wait_for(1, std::chrono::seconds(10)));
+  EXPECT_EQ(cli({"leads", "erase", "--id", id}).exit_code, 0);
+  const auto metrics = http_call("GET", server->url("/metrics")).body;
+  server->terminate();
+  server.reset();
+  const auto log = read_all(dir.path / "server.log");
+  EXPECT_NE(log.find(id), std::string::npos);  // leads are named by their ids
+  for (const auto& marker : markers) {
+    EXPECT_EQ(log.find(marker), std::string::npos) << marker;
+    EXPECT_EQ(metrics.find(marker), std::string::npos) << marker;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(engines, privacy, ::testing::Values("sqlite", "postgres"));
+
+}  // namespace
+}  // namespace landing::testing
