@@ -189,6 +189,74 @@ TEST_P(privacy, no_name_email_handle_or_message_reaches_a_log_line_or_the_metric
   }
 }
 
+TEST_P(privacy, an_erased_leads_chat_copy_is_deleted_within_48_hours_and_blanked_after) {
+  {
+    // A lead delivered three days ago: too old for Telegram to let the bot delete it.
+    const auto store = storage::open(db, {});
+    const clock::fake long_ago(clock::now_ms() - 3LL * 86'400'000);
+    const auto ids = store->insert_batch(
+        {{{"Zyxmarkname", "@zyxmarkhandle", "old@example.com", "Zyxmarkmessage"},
+          "en",
+          "10.0.0.1",
+          false}},
+        false);
+    store->mark_delivered(ids[0], clock::now_ms(), {42, 900});
+    store->stop();
+  }
+  start({"--chat-cleanup-poll-ms", "200"});
+  const auto fresh = post_lead(lead_json("anna.zyxmark-mail@example.com", "en"));
+  // Its own message, not the old lead's reminder, must be in the chat first.
+  for (int i = 0; i < 100 && bot.delivered_containing("Заявка " + fresh) == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_EQ(bot.delivered_containing("Заявка " + fresh), 1U);
+  ASSERT_EQ(cli({"leads", "erase", "--id", fresh}).exit_code, 0);
+  ASSERT_EQ(cli({"leads", "erase", "--email", "old@example.com"}).exit_code, 0);
+  ASSERT_TRUE(bot.wait_for_calls("deleteMessage", 1, std::chrono::seconds(15)));
+  const auto deleted = bot.calls("deleteMessage");
+  EXPECT_EQ(deleted.size(), 1U);
+  EXPECT_EQ(deleted[0].body.find("\"message_id\":900"), std::string::npos) << deleted[0].body;
+  // The old one is edited to a line with its id and why, and loses its buttons.
+  bool edited = false;
+  for (int i = 0; i < 100 && !edited; ++i) {
+    for (const auto& call : bot.calls("editMessageText")) {
+      edited = edited || call.body.find("\"message_id\":900") != std::string::npos;
+    }
+    if (!edited) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_TRUE(edited);
+  for (const auto& call : bot.calls("editMessageText")) {
+    if (call.body.find("\"message_id\":900") == std::string::npos) continue;
+    EXPECT_NE(call.body.find("удалена по запросу"), std::string::npos) << call.body;
+    EXPECT_EQ(call.body.find("reply_markup"), std::string::npos) << call.body;
+    for (const auto& marker : markers) EXPECT_EQ(call.body.find(marker), std::string::npos);
+  }
+  // The records say what became of each copy.
+  std::string records;
+  for (int i = 0; i < 50; ++i) {
+    records = cli({"leads", "erasures"}).output;
+    if (records.find("\tdeleted") != std::string::npos &&
+        records.find("\tedited") != std::string::npos) {
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_NE(records.find("\tdeleted"), std::string::npos) << records;
+  EXPECT_NE(records.find("\tedited"), std::string::npos) << records;
+}
+
+TEST_P(privacy, a_chat_copy_telegram_refuses_is_recorded_as_failed_not_retried_forever) {
+  start({"--chat-cleanup-poll-ms", "200"});
+  const auto id = post_lead(lead_json("anna.zyxmark-mail@example.com", "en"));
+  ASSERT_TRUE(bot.wait_for(1, std::chrono::seconds(10)));
+  bot.otherwise(fake_bot_api::answer::bad_request);
+  ASSERT_EQ(cli({"leads", "erase", "--id", id}).exit_code, 0);
+  ASSERT_TRUE(server->wait_for_event("chat_copy_failed"));
+  EXPECT_NE(cli({"leads", "erasures"}).output.find("failed: "), std::string::npos);
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  EXPECT_EQ(bot.calls("deleteMessage").size(), 1U);
+}
+
 INSTANTIATE_TEST_SUITE_P(engines, privacy, ::testing::Values("sqlite", "postgres"));
 
 }  // namespace

@@ -98,6 +98,11 @@ void define_server_options(CLI::App& cli, config& cfg) {
       ->envname("LANDING_RETENTION_DAYS")
       ->check(CLI::Range(1, 3650))
       ->capture_default_str();
+  cli.add_option("--chat-cleanup-poll-ms", cfg.cleanup_poll_ms,
+                 "how often the chat copies of erased leads are looked for")
+      ->envname("LANDING_CHAT_CLEANUP_POLL_MS")
+      ->check(CLI::Range(100L, 3600000L))
+      ->capture_default_str();
   cli.add_option("--vitals-retention-days", cfg.vitals_retention_days,
                  "days of Web Vitals aggregates kept, today included")
       ->envname("LANDING_VITALS_RETENTION_DAYS")

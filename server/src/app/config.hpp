@@ -55,6 +55,7 @@ struct config {
   long outbox_lease_ms = 30000;
   int vitals_retention_days = 90;
   int retention_days = 180;
+  long cleanup_poll_ms = 5000;
   double vitals_rate_burst = 20;
   double vitals_rate_per_minute = 60;
   std::size_t vitals_queue = 4096;

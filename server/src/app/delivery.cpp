@@ -57,6 +57,11 @@ delivery::delivery(storage::lead_store& store, const telegram::config& telegram,
   triage.owner = replica_name() + "/desk";
   triage.turn_hold = timeout + std::chrono::seconds(2);
   desk_ = std::make_unique<telegram::desk>(store, link, triage, stats);
+  telegram::cleanup_options cleaning;
+  cleaning.pacing = {sending.pacing, replica_name() + "/cleanup",
+                     timeout + std::chrono::seconds(2)};
+  cleaning.poll = std::chrono::milliseconds(cfg.cleanup_poll_ms);
+  cleanup_ = std::make_unique<telegram::chat_cleanup>(store, link, cleaning);
   if (!cfg.webhook_secret.empty()) {
     webhook_ = std::make_unique<telegram::webhook>(cfg.webhook_secret, *desk_, link());
     updates_.set(telegram::update_status::mode::webhook);
@@ -76,6 +81,7 @@ void delivery::stop() {
   if (webhook_) webhook_->stop();
   if (poller_) poller_->stop();
   if (desk_) desk_->stop();
+  if (cleanup_) cleanup_->stop();
   if (outbox_) outbox_->stop();
 }
 

@@ -8,6 +8,7 @@
 #include "leads/metrics.hpp"
 #include "storage/store.hpp"
 #include "telegram/chat.hpp"
+#include "telegram/cleanup.hpp"
 #include "telegram/config.hpp"
 #include "telegram/desk.hpp"
 #include "telegram/outbox.hpp"
@@ -46,6 +47,7 @@ class delivery {
   std::unique_ptr<telegram::chat> chat_;
   std::unique_ptr<telegram::outbox_worker> outbox_;
   std::unique_ptr<telegram::desk> desk_;
+  std::unique_ptr<telegram::chat_cleanup> cleanup_;
   std::unique_ptr<telegram::update_poller> poller_;
   std::unique_ptr<telegram::webhook> webhook_;
 };

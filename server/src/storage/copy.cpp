@@ -22,7 +22,8 @@ copy_report copy_leads(lead_store& from, lead_store& to) {
     ++report.settings_copied;
   }
   for (const auto& record : from.erasures(0)) report.erasures_copied += to.import_erasure(record);
-  for (const auto& copy : from.chat_copies(std::numeric_limits<int>::max())) {
+  for (const auto& copy : from.chat_copies(std::numeric_limits<std::int64_t>::max(),
+                                           std::numeric_limits<int>::max())) {
     to.import_chat_copy(copy);
   }
   std::unordered_set<std::string> present;

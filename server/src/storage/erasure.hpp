@@ -30,8 +30,9 @@ struct chat_copy {
   std::string lead_id;
   std::int64_t chat_id = 0;
   std::int64_t message_id = 0;
-  std::int64_t sent_at = 0;  // unix ms
-  std::string reason;        // retention, request
+  std::int64_t sent_at = 0;   // unix ms
+  std::string reason;         // retention, request
+  std::int64_t attempts = 0;  // cleanups Telegram did not take so far
 };
 
 class erasure_role {
@@ -52,8 +53,13 @@ class erasure_role {
                                      const std::string& note, std::int64_t at_ms) = 0;
   // The records of erasures at or after `since_ms`, oldest first.
   virtual std::vector<erasure> erasures(std::int64_t since_ms) = 0;
-  // Chat copies still to clean, oldest first.
-  virtual std::vector<chat_copy> chat_copies(int limit) = 0;
+  // Chat copies still to clean whose next try is due at `now_ms`, oldest first.
+  virtual std::vector<chat_copy> chat_copies(std::int64_t now_ms, int limit) = 0;
+  // The copy is cleaned, or given up on: its queue entry goes and its erasure record says how
+  // (deleted, edited, failed: <why>).
+  virtual void chat_copy_done(const std::string& lead_id, const std::string& outcome) = 0;
+  // Telegram did not take it this time: one more attempt counted, the next at `next_at_ms`.
+  virtual void chat_copy_later(const std::string& lead_id, std::int64_t next_at_ms) = 0;
   // For migrate-db: a record and a chat copy as they were in another database; false when one
   // for that lead is there already.
   virtual bool import_erasure(const erasure& record) = 0;

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <ostream>
@@ -282,7 +283,7 @@ TEST_P(store_suite, erasing_a_lead_takes_everything_with_it_and_leaves_a_record_
   EXPECT_TRUE(store->leads_of("marker@example.com").empty());
   EXPECT_FALSE(store->claim_next("a", clock::now_ms() + 1000, 30000, {}));  // nothing to send
   EXPECT_EQ(store->check().outbox.depth, 0);
-  const auto copies = store->chat_copies(10);
+  const auto copies = store->chat_copies(std::numeric_limits<std::int64_t>::max(), 10);
   ASSERT_EQ(copies.size(), 1U);
   EXPECT_EQ(copies[0].message_id, 77);
   EXPECT_EQ(copies[0].sent_at, 5000);
@@ -309,7 +310,7 @@ TEST_P(store_suite, a_lead_erased_while_in_flight_leaves_its_message_for_the_cha
   // The send that was under way succeeds afterwards: no error, and its message is queued.
   store->mark_delivered(id, 7100, {-100, 99});
   EXPECT_FALSE(store->find(id));
-  const auto copies = store->chat_copies(10);
+  const auto copies = store->chat_copies(std::numeric_limits<std::int64_t>::max(), 10);
   ASSERT_EQ(copies.size(), 1U);
   EXPECT_EQ(copies[0].message_id, 99);
   EXPECT_EQ(copies[0].reason, "retention");
@@ -317,6 +318,21 @@ TEST_P(store_suite, a_lead_erased_while_in_flight_leaves_its_message_for_the_cha
   store->reschedule(id, 8000, "http 502");
   store->mark_failed(id, "gave up");
   EXPECT_FALSE(store->find(id));
+}
+
+TEST_P(store_suite, a_chat_copy_waits_for_its_next_try_and_its_outcome_goes_into_the_record) {
+  const auto id = add();
+  store->mark_delivered(id, 5000, {-100, 77});
+  store->erase({id}, "request", "", 9000);
+  ASSERT_EQ(store->chat_copies(0, 10).size(), 1U);
+  store->chat_copy_later(id, 20000);
+  EXPECT_TRUE(store->chat_copies(19999, 10).empty());
+  const auto due = store->chat_copies(20000, 10);
+  ASSERT_EQ(due.size(), 1U);
+  EXPECT_EQ(due[0].attempts, 1);
+  store->chat_copy_done(id, "deleted");
+  EXPECT_TRUE(store->chat_copies(std::numeric_limits<std::int64_t>::max(), 10).empty());
+  EXPECT_EQ(store->erasures(0)[0].chat, "deleted");
 }
 
 TEST_P(store_suite, expired_leads_are_the_ones_created_before_the_cutoff_oldest_first) {
@@ -347,7 +363,7 @@ TEST_P(store_suite, erasure_records_and_chat_copies_travel_to_another_engine) {
   const auto report = copy_leads(*store, *other);
   EXPECT_EQ(report.erasures_copied, 1U);
   EXPECT_EQ(other->erasures(0), store->erasures(0));
-  EXPECT_EQ(other->chat_copies(10).size(), 1U);
+  EXPECT_EQ(other->chat_copies(std::numeric_limits<std::int64_t>::max(), 10).size(), 1U);
   EXPECT_EQ(copy_leads(*store, *other).erasures_copied, 0U);
   other->stop();
 }

@@ -9,6 +9,7 @@
 #include "leads/triage.hpp"
 #include "telegram/keyboard.hpp"
 #include "telegram/message.hpp"
+#include "telegram/pacing.hpp"
 
 namespace landing::telegram {
 namespace {
@@ -246,28 +247,9 @@ void desk::work(const std::string& lead_id, job& task) {
 }
 
 send_result desk::paced(const std::function<send_result()>& call) {
-  for (;;) {
-    const auto at = clock::now_ms();
-    const auto turn = store_.take_turn(options_.owner, at, options_.turn_hold.count());
-    if (turn.granted) break;
-    if (!wait_until(std::min(turn.retry_at, at + options_.poll.count()), stopping_)) {
-      return {send_result::transient, 0, "shutting down"};
-    }
-  }
-  send_result result;
-  try {
-    result = call();
-  } catch (...) {
-    store_.end_turn(options_.owner, clock::now_ms() + options_.pacing.count());
-    throw;
-  }
-  const auto ended = clock::now_ms();
-  auto next = ended + options_.pacing.count();
-  if (result.outcome == send_result::retry_after) {
-    next = std::max(next, ended + result.retry_after_s * 1000);
-  }
-  store_.end_turn(options_.owner, next);
-  return result;
+  return telegram::paced(store_,
+                         {options_.pacing, options_.owner, options_.turn_hold, options_.poll},
+                         stopping_, call);
 }
 
 send_result desk::edit_now(const std::string& lead_id, const job& task) {

@@ -102,19 +102,38 @@ std::vector<erasure> erasure_tables::erasures(std::int64_t since_ms) {
   });
 }
 
-std::vector<chat_copy> erasure_tables::chat_copies(int limit) {
+std::vector<chat_copy> erasure_tables::chat_copies(std::int64_t now_ms, int limit) {
   return db_.run(false, [&](connection& conn) {
     const auto rows = conn.exec(
-        "SELECT lead_id, chat_id, message_id, sent_at, reason FROM chat_cleanup ORDER BY sent_at "
-        "LIMIT $1::bigint",
-        {str(limit)});
+        "SELECT lead_id, chat_id, message_id, sent_at, reason, attempts FROM chat_cleanup WHERE "
+        "next_at <= $1::bigint ORDER BY sent_at LIMIT $2::bigint",
+        {str(now_ms), str(limit)});
     std::vector<chat_copy> out;
     out.reserve(static_cast<std::size_t>(rows.rows()));
     for (int i = 0; i < rows.rows(); ++i) {
       out.push_back({rows.text(i, 0), rows.integer(i, 1), rows.integer(i, 2), rows.integer(i, 3),
-                     rows.text(i, 4)});
+                     rows.text(i, 4), rows.integer(i, 5)});
     }
     return out;
+  });
+}
+
+void erasure_tables::chat_copy_done(const std::string& lead_id, const std::string& outcome) {
+  db_.run(true, [&](connection& conn) {
+    transaction txn(conn);
+    conn.exec("DELETE FROM chat_cleanup WHERE lead_id = $1", {lead_id});
+    conn.exec("UPDATE erasures SET chat = $1 WHERE lead_id = $2", {outcome, lead_id});
+    txn.commit();
+    return true;
+  });
+}
+
+void erasure_tables::chat_copy_later(const std::string& lead_id, std::int64_t next_at_ms) {
+  db_.run(true, [&](connection& conn) {
+    conn.exec(
+        "UPDATE chat_cleanup SET attempts = attempts + 1, next_at = $1::bigint WHERE lead_id = $2",
+        {str(next_at_ms), lead_id});
+    return true;
   });
 }
 
@@ -133,11 +152,11 @@ bool erasure_tables::import_erasure(const erasure& record) {
 bool erasure_tables::import_chat_copy(const chat_copy& copy) {
   return db_.run(true, [&](connection& conn) {
     return conn.exec(
-                   "INSERT INTO chat_cleanup (lead_id, chat_id, message_id, sent_at, reason) "
-                   "VALUES ($1, $2::bigint, $3::bigint, $4::bigint, $5) ON CONFLICT (lead_id) DO "
-                   "NOTHING RETURNING 1",
+                   "INSERT INTO chat_cleanup (lead_id, chat_id, message_id, sent_at, reason, "
+                   "attempts) VALUES ($1, $2::bigint, $3::bigint, $4::bigint, $5, $6::bigint) ON "
+                   "CONFLICT (lead_id) DO NOTHING RETURNING 1",
                    {copy.lead_id, str(copy.chat_id), str(copy.message_id), str(copy.sent_at),
-                    copy.reason})
+                    copy.reason, str(copy.attempts)})
                .rows() > 0;
   });
 }

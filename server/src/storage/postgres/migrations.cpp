@@ -164,7 +164,9 @@ CREATE TABLE chat_cleanup (
   chat_id bigint NOT NULL,
   message_id bigint NOT NULL,
   sent_at bigint NOT NULL,
-  reason text NOT NULL
+  reason text NOT NULL,
+  attempts bigint NOT NULL DEFAULT 0,
+  next_at bigint NOT NULL DEFAULT 0
 );
 CREATE INDEX leads_by_created ON leads (created_at);
 )sql",

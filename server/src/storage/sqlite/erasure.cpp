@@ -129,18 +129,42 @@ std::vector<erasure> erasure_tables::erasures(std::int64_t since_ms) {
   });
 }
 
-std::vector<chat_copy> erasure_tables::chat_copies(int limit) {
+std::vector<chat_copy> erasure_tables::chat_copies(std::int64_t now_ms, int limit) {
   return db_.read([&](connection& conn) {
     statement query(conn,
-                    "SELECT lead_id, chat_id, message_id, sent_at, reason FROM chat_cleanup ORDER "
-                    "BY sent_at LIMIT ?");
-    query.bind(1, static_cast<std::int64_t>(limit));
+                    "SELECT lead_id, chat_id, message_id, sent_at, reason, attempts FROM "
+                    "chat_cleanup WHERE next_at <= ? ORDER BY sent_at LIMIT ?");
+    query.bind(1, now_ms).bind(2, static_cast<std::int64_t>(limit));
     std::vector<chat_copy> out;
     while (query.step()) {
-      out.push_back(
-          {query.text(0), query.integer(1), query.integer(2), query.integer(3), query.text(4)});
+      out.push_back({query.text(0), query.integer(1), query.integer(2), query.integer(3),
+                     query.text(4), query.integer(5)});
     }
     return out;
+  });
+}
+
+void erasure_tables::chat_copy_done(const std::string& lead_id, const std::string& outcome) {
+  db_.write(file_guard::purpose::outcome, [&](connection& conn) {
+    transaction txn(conn);
+    statement(conn, "DELETE FROM chat_cleanup WHERE lead_id = ?").bind(1, lead_id).step();
+    statement(conn, "UPDATE erasures SET chat = ? WHERE lead_id = ?")
+        .bind(1, outcome)
+        .bind(2, lead_id)
+        .step();
+    txn.commit();
+    return true;
+  });
+}
+
+void erasure_tables::chat_copy_later(const std::string& lead_id, std::int64_t next_at_ms) {
+  db_.write(file_guard::purpose::outcome, [&](connection& conn) {
+    statement(conn,
+              "UPDATE chat_cleanup SET attempts = attempts + 1, next_at = ? WHERE lead_id = ?")
+        .bind(1, next_at_ms)
+        .bind(2, lead_id)
+        .step();
+    return true;
   });
 }
 
@@ -165,13 +189,14 @@ bool erasure_tables::import_erasure(const erasure& record) {
 bool erasure_tables::import_chat_copy(const chat_copy& copy) {
   return db_.write(file_guard::purpose::outcome, [&](connection& conn) {
     statement(conn,
-              "INSERT INTO chat_cleanup (lead_id, chat_id, message_id, sent_at, reason) VALUES (?, "
-              "?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING")
+              "INSERT INTO chat_cleanup (lead_id, chat_id, message_id, sent_at, reason, attempts) "
+              "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING")
         .bind(1, copy.lead_id)
         .bind(2, copy.chat_id)
         .bind(3, copy.message_id)
         .bind(4, copy.sent_at)
         .bind(5, copy.reason)
+        .bind(6, copy.attempts)
         .step();
     return conn.changes() > 0;
   });

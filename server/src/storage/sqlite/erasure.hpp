@@ -15,7 +15,9 @@ class erasure_tables : public virtual erasure_role {
   std::vector<erasure> erase(const std::vector<std::string>& ids, const std::string& reason,
                              const std::string& note, std::int64_t at_ms) override;
   std::vector<erasure> erasures(std::int64_t since_ms) override;
-  std::vector<chat_copy> chat_copies(int limit) override;
+  std::vector<chat_copy> chat_copies(std::int64_t now_ms, int limit) override;
+  void chat_copy_done(const std::string& lead_id, const std::string& outcome) override;
+  void chat_copy_later(const std::string& lead_id, std::int64_t next_at_ms) override;
   bool import_erasure(const erasure& record) override;
   bool import_chat_copy(const chat_copy& copy) override;
 

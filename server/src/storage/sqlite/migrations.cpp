@@ -152,7 +152,9 @@ CREATE TABLE chat_cleanup (
   chat_id INTEGER NOT NULL,
   message_id INTEGER NOT NULL,
   sent_at INTEGER NOT NULL,
-  reason TEXT NOT NULL
+  reason TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_at INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX leads_by_created ON leads (created_at);
 )sql",
