@@ -1,9 +1,11 @@
 // A contact post's body (JSON or form, chosen by the first byte) through parsing, validation,
-// normalization and the Telegram text, with the properties the rest of the server relies on.
+// normalization, the lead's source and the Telegram text, with the properties the rest of the
+// server relies on.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
+#include "attribution/source.hpp"
 #include "common/utf8.hpp"
 #include "leads/contact_request.hpp"
 #include "leads/validation.hpp"
@@ -31,11 +33,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (stored.message.find('\r') != std::string::npos) std::abort();
   if (stored.message.find("\n\n\n\n") != std::string::npos) std::abort();
-  const auto text = telegram::format_message(stored, "01JD3Z6W8Q5N2R4T6V8X0Y2A4C");
+  // A source that passed its checks is stored and shown as one printable line.
+  storage::lead item;
+  item.id = "01JD3Z6W8Q5N2R4T6V8X0Y2A4C";
+  item.fields = stored;
+  if (parsed.source) {
+    item.source = attribution::to_json(*parsed.source);
+    if (attribution::from_json(item.source) != parsed.source) std::abort();
+    const auto line = attribution::telegram_line(*parsed.source);
+    if (!utf8::decode(line) || line.find('\n') != std::string::npos) std::abort();
+  }
+  const auto text = telegram::format_message(stored, item.id, item.source);
   if (!utf8::decode(text)) std::abort();
   // Split for sendMessage: every part fits with room for the status line, and together they
   // hold every character of the text (line breaks at the cuts and carried quote marks aside).
-  const auto parts = telegram::message_parts(stored, "01JD3Z6W8Q5N2R4T6V8X0Y2A4C");
+  const auto parts = telegram::message_parts(item);
   std::string joined;
   for (const auto& part : parts) {
     if (!utf8::decode(part)) std::abort();

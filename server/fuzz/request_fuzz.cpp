@@ -41,8 +41,10 @@ struct world {
     files.add("/robots.txt", "User-agent: *\n");
     store = std::make_unique<storage::sqlite::store>((folder / "leads.db").string());
     writer = std::make_unique<leads::lead_writer>(*store, limiter, true, [] {});
-    contact =
-        std::make_unique<leads::contact_endpoint>(*writer, stats, std::vector<http::network>{});
+    contact = std::make_unique<leads::contact_endpoint>(
+        *writer, stats, std::vector<http::network>{},
+        // Russian leads need consent, as by default; the corpus's version is the one known.
+        leads::consent_policy{{"ru"}, {{"ru", {std::string(64, 'c')}}}});
     health = std::make_unique<app::health_monitor>(
         *store, false, [] { return std::size_t{0}; }, app::health_monitor::options{});
     app::services parts;

@@ -13,7 +13,6 @@
 namespace landing::privacy {
 namespace {
 
-constexpr std::int64_t day_ms = 86'400'000;
 constexpr std::int64_t start = 1'790'000'000'000;
 
 std::string add(storage::lead_store& store) {
