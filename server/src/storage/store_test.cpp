@@ -97,23 +97,27 @@ TEST_P(store_suite, keeps_text_of_every_kind_as_it_came) {
   EXPECT_EQ(found->client, odd);
 }
 
-TEST_P(store_suite, keeps_a_leads_source_and_its_class_and_carries_them_to_another_engine) {
+TEST_P(store_suite, keeps_a_leads_source_class_and_consent_record_and_carries_them_to_another_engine) {
   new_lead item{{"Anna", "@anna", "a@b.co", "Hello"}, "en", "10.0.0.1", false};
   item.source = R"({"utm_source":"Telegram","landing":"/en"})";
   item.source_class = "telegram";
+  item.consent_version = std::string(64, 'c');
   const auto id = store->insert_batch({item}, false).front();
   const auto unknown = add();
   const auto found = store->find(id);
   ASSERT_TRUE(found.has_value());
   EXPECT_EQ(found->source, item.source);
   EXPECT_EQ(found->source_class, "telegram");
+  EXPECT_EQ(found->consent_version, item.consent_version);
   EXPECT_EQ(store->find(unknown)->source, "");
+  EXPECT_EQ(store->find(unknown)->consent_version, "");
   EXPECT_EQ(store->claim_next("a", clock::now_ms(), 30000, {})->source, item.source);
   testing::temp_folder other_dir;
   auto other = GetParam().open(other_dir);
   for (const auto& stored : store->export_all()) EXPECT_TRUE(other->import(stored));
   EXPECT_EQ(other->find(id)->source, item.source);
   EXPECT_EQ(other->find(id)->source_class, "telegram");
+  EXPECT_EQ(other->find(id)->consent_version, item.consent_version);
   EXPECT_EQ(other->find(unknown)->source_class, "");
   other->stop();
 }
