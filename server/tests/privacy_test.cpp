@@ -109,6 +109,21 @@ TEST_P(privacy, a_person_is_exported_then_erased_by_email_and_a_lead_by_id) {
             std::string::npos);
 }
 
+TEST_P(privacy, a_russian_lead_without_consent_is_refused_and_nothing_of_it_is_stored) {
+  start();
+  auto body = lead_json("anna.zyxmark-mail@example.com", "ru");
+  body.erase(body.find(R"("consent":")"), std::string(R"("consent":")").size() + 64 + 2);
+  const auto refused = http_call("POST", server->url("/api/contact"),
+                                 {json_type, "Origin: " + server->url("")}, body);
+  EXPECT_EQ(refused.status, 422);
+  EXPECT_EQ(refused.body, R"({"errors":{"consent":"required"}})");
+  const auto listed = cli({"leads", "list"});
+  EXPECT_EQ(listed.exit_code, 0);
+  EXPECT_EQ(listed.output.find("zyxmark"), std::string::npos) << listed.output;
+  post_lead(lead_json("anna.zyxmark-mail@example.com", "ru"));
+  EXPECT_NE(cli({"leads", "list"}).output.find("zyxmark"), std::string::npos);
+}
+
 TEST_P(privacy, unknown_subjects_exit_1_and_bad_arguments_exit_2) {
   start();
   const auto id = post_lead(lead_json("anna.zyxmark-mail@example.com", "en"));
