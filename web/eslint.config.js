@@ -40,6 +40,23 @@ const ZONES = [
     message: 'lib/ holds pure helpers: no React components.',
   },
   {
+    target: './src/legal',
+    from: ['./src/app', './src/sections', './src/components', './src/vitals', './src/source'],
+    message:
+      'legal/ holds the legal texts and the consent versions; the form, the footer and the legal pages read it, so it imports none of them.',
+  },
+  {
+    target: ['./src/sections', './src/components', './src/lib'],
+    from: [
+      './src/legal/documents.ts',
+      './src/legal/versions.ts',
+      './src/legal/texts',
+      './src/legal/operator.json',
+    ],
+    message:
+      "The legal texts are for the build and the prerendered pages: the page's bundle takes nothing from legal/ but consent.ts and document.ts's types.",
+  },
+  {
     target: './src/source',
     from: ['./src/app', './src/sections', './src/components', './src/vitals'],
     message:

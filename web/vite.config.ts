@@ -1,4 +1,4 @@
-import { loadEnv } from 'vite';
+import { loadEnv, runnerImport } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
@@ -11,16 +11,31 @@ import { parseSampleRate } from './src/vitals/sampleRate.ts';
 // the inputs, not the images, is what lets the page know the names before the images exist.
 const stillKey = await readStillKey(fileURLToPath(new URL('.', import.meta.url)));
 
+// The version of each locale's consent text (the hash of its text, operator's details filled
+// in). Loading the texts checks src/legal/operator.json: a missing field fails the build here.
+const { module: legal } = await runnerImport<typeof import('./src/legal/build.ts')>(
+  fileURLToPath(new URL('./src/legal/build.ts', import.meta.url)),
+  { configFile: false, logLevel: 'silent' },
+);
+const consentVersions = await legal.currentConsentVersions();
+
 export default defineConfig(({ mode }) => {
   // A VITE_RUM_SAMPLE_RATE that is not a number from 0 to 1 fails the build (and the dev server)
   // with the reason, rather than ship a page that measures nobody or everybody by mistake.
-  const sampleRate = parseSampleRate(loadEnv(mode, process.cwd(), 'VITE_').VITE_RUM_SAMPLE_RATE);
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const sampleRate = parseSampleRate(env.VITE_RUM_SAMPLE_RATE);
+  // The same for VITE_CONSENT_LOCALES: a typo must not drop the checkbox Russian law asks for.
+  const consentLocales = legal.parseConsentLocales(env.VITE_CONSENT_LOCALES);
 
   return {
     // Checked numbers and names in the bundle, so the page carries no parsing of its own.
     define: {
       __RUM_SAMPLE_RATE__: JSON.stringify(sampleRate),
       __EMBLEM_STILL_KEY__: JSON.stringify(stillKey),
+      // Only the locales whose form shows the checkbox, each with the version it sends.
+      __CONSENT__: JSON.stringify(
+        Object.fromEntries(consentLocales.map((locale) => [locale, consentVersions[locale]])),
+      ),
     },
     // selfHostedDraco: the page uses the decoder in public/libs/draco/, so the build must not
     // carry a second hashed copy of it.

@@ -18,3 +18,20 @@ test('fails the build on a sample rate that is not a number from 0 to 1', () => 
   vi.stubEnv('VITE_RUM_SAMPLE_RATE', '10%');
   expect(resolve).toThrow('VITE_RUM_SAMPLE_RATE must be a number from 0 to 1');
 });
+
+test('gives the page the consent version of each locale in VITE_CONSENT_LOCALES, ru when unset', () => {
+  const consent = () => JSON.parse(resolve().define.__CONSENT__);
+  vi.stubEnv('VITE_CONSENT_LOCALES', '');
+  expect(Object.keys(consent())).toEqual(['ru']);
+  expect(consent().ru).toMatch(/^[0-9a-f]{64}$/);
+  vi.stubEnv('VITE_CONSENT_LOCALES', 'ru,en');
+  expect(Object.keys(consent())).toEqual(['en', 'ru']);
+  expect(consent().en).not.toBe(consent().ru);
+  vi.stubEnv('VITE_CONSENT_LOCALES', 'none');
+  expect(consent()).toEqual({});
+});
+
+test('fails the build on a consent locale the site does not have', () => {
+  vi.stubEnv('VITE_CONSENT_LOCALES', 'ru,de');
+  expect(resolve).toThrow('VITE_CONSENT_LOCALES must be a comma-separated list of en, ru');
+});
