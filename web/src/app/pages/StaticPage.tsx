@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { consentCheckboxVersion } from '../../legal/consent';
 import type { Locale } from '../../lib/constants';
 import type { PageKind } from '../seo';
 
@@ -10,8 +11,13 @@ export type StaticKind = Exclude<PageKind, 'home'>;
  */
 export function StaticPage({ kind, locale }: { kind: StaticKind; locale: Locale }) {
   const { t } = useTranslation();
+  // Where the form asks for consent, a post without it (or with a text the server never had)
+  // lands here too.
+  const consentRule = consentCheckboxVersion(locale) ? [t('pages.formError.consentRule')] : [];
   const rules =
-    kind === 'formError' ? (t('pages.formError.rules', { returnObjects: true }) as string[]) : [];
+    kind === 'formError'
+      ? [...consentRule, ...(t('pages.formError.rules', { returnObjects: true }) as string[])]
+      : [];
   const back = kind === 'formError' ? `/${locale}#contact` : `/${locale}`;
 
   return (

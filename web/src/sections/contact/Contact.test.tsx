@@ -1,45 +1,10 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createTestI18n } from '../../test/i18n';
+import { act, screen } from '@testing-library/react';
 import { POPUP_FADE_MS, POPUP_HIDE_MS } from './popup';
 import en from '../../i18n/locales/en.json';
 import ru from '../../i18n/locales/ru.json';
-import { Contact } from './Contact';
+import { consentCheckboxVersion } from '../../legal/consent';
 import { captureSource } from '../../source/session';
-
-const valid = {
-  name: 'Anna',
-  social: '@anna_dev',
-  email: 'anna@example.com',
-  message: 'We need a landing page.',
-};
-
-function renderContact(lng: 'en' | 'ru' = 'en', onSend = vi.fn()) {
-  const messages = lng === 'en' ? en : ru;
-  render(
-    <I18nextProvider i18n={createTestI18n(lng)}>
-      <Contact onSend={onSend} />
-    </I18nextProvider>,
-  );
-  const field = (key: keyof typeof valid) =>
-    screen.getByLabelText(messages.feedbackForm[key]) as HTMLInputElement;
-  const fill = (values: Partial<typeof valid>) => {
-    for (const [key, value] of Object.entries(values)) {
-      fireEvent.change(field(key as keyof typeof valid), { target: { value } });
-    }
-  };
-  const submit = () =>
-    act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: messages.feedbackForm.submit }));
-    });
-  return { field, fill, submit, onSend, messages };
-}
-
-function respond(status: number, body: unknown = {}) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+import { posted, renderContact, respond, valid } from './testing';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -78,17 +43,23 @@ test('marks only the failing field', async () => {
   expect(fetchMock).not.toHaveBeenCalled();
 });
 
-test('posts the lead as JSON with the locale and the empty honeypot', async () => {
+test('posts the lead as JSON with the locale, the empty honeypot and the ticked consent', async () => {
   const fetchMock = respond(202, { id: '01JD3Z6W8Q5N2R4T6V8X0Y2A4C' });
-  const { fill, submit } = renderContact('ru');
+  const { fill, tick, submit } = renderContact('ru');
   fill(valid);
+  tick();
   await submit();
   expect(fetchMock).toHaveBeenCalledTimes(1);
   const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
   expect(url).toBe('/api/contact');
   expect(init.method).toBe('POST');
   expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
-  expect(JSON.parse(init.body as string)).toEqual({ ...valid, locale: 'ru', website: '' });
+  expect(JSON.parse(init.body as string)).toEqual({
+    ...valid,
+    locale: 'ru',
+    website: '',
+    consent: consentCheckboxVersion('ru'),
+  });
 });
 
 test('on 202 emits send, clears the fields and shows the popup from 0 to 2.5 s', async () => {
@@ -110,8 +81,9 @@ test('on 202 emits send, clears the fields and shows the popup from 0 to 2.5 s',
 
 test('shows the popup in Russian', async () => {
   respond(202);
-  const { fill, submit } = renderContact('ru');
+  const { fill, tick, submit } = renderContact('ru');
   fill(valid);
+  tick();
   await submit();
   expect(screen.getByRole('status')).toHaveTextContent(ru.feedbackForm.success);
 });
@@ -153,8 +125,9 @@ test('on a network failure keeps the text and shows the Russian error', async ()
       throw new TypeError('Failed to fetch');
     }),
   );
-  const { field, fill, submit } = renderContact('ru');
+  const { field, fill, tick, submit } = renderContact('ru');
   fill(valid);
+  tick();
   await submit();
   expect(screen.getByRole('alert')).toHaveTextContent(ru.feedbackForm.error);
   expect(field('email')).toHaveValue(valid.email);
@@ -193,10 +166,6 @@ describe('where the visit came from', () => {
     locale: 'en',
     at: 1790000000000,
   };
-  const posted = async (fetchMock: ReturnType<typeof respond>) => {
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    return JSON.parse(init.body as string) as Record<string, unknown>;
-  };
   afterEach(() => {
     sessionStorage.clear();
     // A page view under GPC captures nothing: the next test starts without a source.
@@ -209,7 +178,7 @@ describe('where the visit came from', () => {
     const { fill, submit } = renderContact();
     fill(valid);
     await submit();
-    expect(await posted(fetchMock)).toEqual({ ...valid, locale: 'en', website: '', source });
+    expect(posted(fetchMock)).toEqual({ ...valid, locale: 'en', website: '', source });
   });
 
   test('posts it from memory when sessionStorage is blocked', async () => {
@@ -222,7 +191,7 @@ describe('where the visit came from', () => {
     fill(valid);
     await submit();
     expect(fetchMock).toHaveBeenCalledOnce();
-    expect((await posted(fetchMock)).source).toEqual(source);
+    expect(posted(fetchMock).source).toEqual(source);
   });
 
   test('has no source field at all under Global Privacy Control or Do Not Track', async () => {
@@ -231,6 +200,6 @@ describe('where the visit came from', () => {
     const { fill, submit } = renderContact();
     fill(valid);
     await submit();
-    expect(await posted(fetchMock)).not.toHaveProperty('source');
+    expect(posted(fetchMock)).not.toHaveProperty('source');
   });
 });

@@ -2,7 +2,10 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from './contactApi';
 import { CONTACT_ENDPOINT } from './contactApi';
+import { LinkedText } from '../../components/LinkedText';
+import { consentCheckboxVersion, legalPath } from '../../legal/consent';
 import { toLocale } from '../../lib/locale';
+import { ConsentField } from './ConsentField';
 import { POPUP_FADE_MS } from './popup';
 import type { ContactField } from './validation';
 import { useContactForm } from './useContactForm';
@@ -34,8 +37,20 @@ const noSubscription = () => () => {};
 export function ContactForm({ onSend }: ContactFormProps) {
   const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
-  const { form, values, website, setWebsite, invalid, status, popup, change, submit } =
-    useContactForm(locale, onSend);
+  const consentVersion = consentCheckboxVersion(locale);
+  const {
+    form,
+    values,
+    website,
+    setWebsite,
+    consent,
+    tick,
+    invalid,
+    status,
+    popup,
+    change,
+    submit,
+  } = useContactForm(locale, consentVersion, onSend);
   // The server's HTML keeps the browser's own `required` checks; once hydrated, ours take over.
   const hydrated = useSyncExternalStore(
     noSubscription,
@@ -60,8 +75,8 @@ export function ContactForm({ onSend }: ContactFormProps) {
           required: true,
           autoComplete,
           placeholder: t(`feedbackForm.${field}Placeholder`),
-          className: `contact-form__input${invalid.has(field) ? ' contact-form__input--invalid' : ''}`,
-          'aria-invalid': invalid.has(field) || undefined,
+          className: `contact-form__input${invalid[field] ? ' contact-form__input--invalid' : ''}`,
+          'aria-invalid': !!invalid[field] || undefined,
           value: values[field],
         };
         return (
@@ -95,11 +110,27 @@ export function ContactForm({ onSend }: ContactFormProps) {
           onChange={(e) => setWebsite(e.target.value)}
         />
       </div>
+      {consentVersion && (
+        <ConsentField
+          locale={locale}
+          version={consentVersion}
+          checked={consent}
+          error={invalid.consent}
+          onChange={tick}
+        />
+      )}
       <div className="contact-form__footer">
         <button className="contact-form__submit" type="submit" disabled={status === 'sending'}>
           {status === 'sending' ? t('feedbackForm.sending') : t('feedbackForm.submit')}
         </button>
-        <p className="contact-form__note">{t('feedbackForm.note')}</p>
+        <p className="contact-form__note">
+          {/* A new tab, like the consent text's: what is typed stays in the form. */}
+          <LinkedText
+            message={t('feedbackForm.note')}
+            href={legalPath(locale, 'privacy')}
+            newTab={t('navigation.newTab')}
+          />
+        </p>
       </div>
       {status === 'failed' && (
         <p className="contact-form__error" role="alert">

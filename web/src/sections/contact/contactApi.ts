@@ -12,12 +12,17 @@ export interface Lead extends ContactInput {
   website: string;
   /** Where the visit came from (contract/lead-source.json); absent under GPC or Do Not Track. */
   source?: LeadSource;
+  /** The version of the consent text the visitor ticked; absent when not asked or not ticked. */
+  consent?: string;
 }
 
+/** What the server may refuse: a field of the form, or the consent the form asks for. */
+export type FormField = ContactField | 'consent';
+/** The server's reason for each refused field (contract/api-contact.md), e.g. `unknown_version`. */
+export type FormErrors = Partial<Record<FormField, string>>;
+
 export type SendResult =
-  | { kind: 'sent' }
-  | { kind: 'invalid'; fields: ContactField[] }
-  | { kind: 'failed'; status?: number };
+  { kind: 'sent' } | { kind: 'invalid'; errors: FormErrors } | { kind: 'failed'; status?: number };
 
 /** Posts a lead to our own server (never to Telegram) and says what became of it. */
 export async function sendLead(lead: Lead, fetchImpl: typeof fetch = fetch): Promise<SendResult> {
@@ -34,18 +39,22 @@ export async function sendLead(lead: Lead, fetchImpl: typeof fetch = fetch): Pro
   }
   if (response.status === 202 || response.ok) return { kind: 'sent' };
   if (response.status === 422) {
-    const fields = await invalidFields(response);
-    if (fields.length > 0) return { kind: 'invalid', fields };
+    const errors = await invalidFields(response);
+    if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
   }
   return { kind: 'failed', status: response.status };
 }
 
-async function invalidFields(response: Response): Promise<ContactField[]> {
+const isFormField = (key: string): key is FormField => key === 'consent' || isContactField(key);
+
+async function invalidFields(response: Response): Promise<FormErrors> {
   try {
     const body = (await response.json()) as { errors?: Record<string, unknown> };
-    return Object.keys(body.errors ?? {}).filter(isContactField);
+    return Object.fromEntries(
+      Object.entries(body.errors ?? {}).filter(([key]) => isFormField(key)),
+    ) as FormErrors;
   } catch {
-    return [];
+    return {};
   }
 }
 

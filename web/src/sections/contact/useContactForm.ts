@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { sendLead, type Lead } from './contactApi';
+import { sendLead, type FormErrors, type FormField, type Lead } from './contactApi';
 import type { Locale } from '../../lib/locale';
 import { leadSource } from '../../source/session';
 import { POPUP_HIDE_MS } from './popup';
@@ -11,14 +11,24 @@ import {
 } from './validation';
 
 const EMPTY: ContactInput = { name: '', social: '', email: '', message: '' };
+/** The order focus looks for the first marked control in: the form's own order. */
+const FORM_FIELDS: readonly FormField[] = [...CONTACT_FIELDS, 'consent'];
 
 export type ContactStatus = 'idle' | 'sending' | 'sent' | 'failed';
 
-/** The contact form's state and submit flow: validate, post, then popup, markers or an error. */
-export function useContactForm(locale: Locale, onSend?: (lead: Lead) => void) {
+/**
+ * The contact form's state and submit flow: validate, post, then popup, markers or an error.
+ * `consentVersion` is the version the consent checkbox sends; without one the form shows none.
+ */
+export function useContactForm(
+  locale: Locale,
+  consentVersion: string | undefined,
+  onSend?: (lead: Lead) => void,
+) {
   const [values, setValues] = useState<ContactInput>(EMPTY);
   const [website, setWebsite] = useState('');
-  const [invalid, setInvalid] = useState<ReadonlySet<ContactField>>(new Set());
+  const [consent, setConsent] = useState(false);
+  const [invalid, setInvalid] = useState<FormErrors>({});
   const [status, setStatus] = useState<ContactStatus>('idle');
   // 0 while hidden; each successful send gets a new number, so the popup restarts its timing.
   const [popup, setPopup] = useState(0);
@@ -32,49 +42,73 @@ export function useContactForm(locale: Locale, onSend?: (lead: Lead) => void) {
 
   const change = (field: ContactField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    if (invalid.has(field)) setInvalid((set) => without(set, field));
+    if (invalid[field]) setInvalid((errors) => without(errors, field));
   };
 
-  const mark = (fields: ContactField[]) => {
-    setInvalid(new Set(fields));
-    const first = CONTACT_FIELDS.find((f) => fields.includes(f));
+  const tick = (checked: boolean) => {
+    setConsent(checked);
+    if (checked && invalid.consent) setInvalid((errors) => without(errors, 'consent'));
+  };
+
+  const mark = (errors: FormErrors) => {
+    setInvalid(errors);
+    const first = FORM_FIELDS.find((f) => errors[f]);
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status === 'sending') return;
-    const errors = Object.keys(validateContact(values)) as ContactField[];
-    if (errors.length > 0) {
+    const errors: FormErrors = validateContact(values);
+    if (consentVersion && !consent) errors.consent = 'required';
+    if (Object.keys(errors).length > 0) {
       setStatus('idle');
       mark(errors);
       return;
     }
-    setInvalid(new Set());
+    setInvalid({});
     setStatus('sending');
     const source = leadSource();
-    const lead: Lead = { ...values, locale, website, ...(source && { source }) };
+    const lead: Lead = {
+      ...values,
+      locale,
+      website,
+      ...(consentVersion && { consent: consentVersion }),
+      ...(source && { source }),
+    };
     const result = await sendLead(lead);
     if (result.kind === 'sent') {
       onSend?.(lead);
       setValues(EMPTY);
       setWebsite('');
+      // Each lead is a consent of its own: the next one is ticked again.
+      setConsent(false);
       setStatus('sent');
       setPopup((n) => n + 1);
     } else if (result.kind === 'invalid') {
       setStatus('idle');
-      mark(result.fields);
+      mark(result.errors);
     } else {
       // The typed text stays put so the visitor can simply try again.
       setStatus('failed');
     }
   };
 
-  return { form, values, website, setWebsite, invalid, status, popup, change, submit };
+  return {
+    form,
+    values,
+    website,
+    setWebsite,
+    consent,
+    tick,
+    invalid,
+    status,
+    popup,
+    change,
+    submit,
+  };
 }
 
-function without<T>(set: ReadonlySet<T>, item: T): Set<T> {
-  const next = new Set(set);
-  next.delete(item);
-  return next;
+function without(errors: FormErrors, field: FormField): FormErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field));
 }

@@ -39,3 +39,19 @@ test('links to the sections', () => {
   ]);
   expect(nav).toHaveTextContent(ru.navigation.links.services);
 });
+
+test.each([
+  ['en', 'Privacy policy'],
+  ['ru', ru.navigation.legal.privacy],
+] as const)('links to the privacy policy and the consent text (%s)', (locale, privacy) => {
+  const footer = renderFooter(locale);
+  const privacyLink = screen.getByRole('link', { name: privacy });
+  expect(footer).toContainElement(privacyLink);
+  expect(privacyLink).toHaveAttribute('href', `/${locale}/privacy`);
+  const consent = [...footer.querySelectorAll('a')].find(
+    (link) => link.getAttribute('href') === `/${locale}/consent`,
+  );
+  expect(consent).toHaveAccessibleName(
+    locale === 'ru' ? ru.navigation.legal.consent : 'Consent to the processing of personal data',
+  );
+});

@@ -1,0 +1,53 @@
+// Test helper for the contact form: render it in a language, fill it, tick it, send it.
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createTestI18n } from '../../test/i18n';
+import en from '../../i18n/locales/en.json';
+import ru from '../../i18n/locales/ru.json';
+import { Contact } from './Contact';
+
+export const valid = {
+  name: 'Anna',
+  social: '@anna_dev',
+  email: 'anna@example.com',
+  message: 'We need a landing page.',
+};
+
+export function renderContact(lng: 'en' | 'ru' = 'en', onSend = vi.fn()) {
+  const messages = lng === 'en' ? en : ru;
+  render(
+    <I18nextProvider i18n={createTestI18n(lng)}>
+      <Contact onSend={onSend} />
+    </I18nextProvider>,
+  );
+  const field = (key: keyof typeof valid) =>
+    screen.getByLabelText(messages.feedbackForm[key]) as HTMLInputElement;
+  const fill = (values: Partial<typeof valid>) => {
+    for (const [key, value] of Object.entries(values)) {
+      fireEvent.change(field(key as keyof typeof valid), { target: { value } });
+    }
+  };
+  /** The consent checkbox, or null where the form has none. */
+  const consent = () => screen.queryByRole('checkbox') as HTMLInputElement | null;
+  /** The consent checkbox, which must be there. */
+  const box = () => screen.getByRole('checkbox') as HTMLInputElement;
+  const tick = () => fireEvent.click(box());
+  const submit = () =>
+    act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: messages.feedbackForm.submit }));
+    });
+  return { field, fill, consent, box, tick, submit, onSend, messages };
+}
+
+/** Answers every fetch with `status` and `body`; returns the mock to read the posts from. */
+export function respond(status: number, body: unknown = {}) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The JSON body of the mock's first post. */
+export function posted(fetchMock: ReturnType<typeof respond>): Record<string, unknown> {
+  const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+  return JSON.parse(init.body as string) as Record<string, unknown>;
+}
