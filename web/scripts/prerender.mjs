@@ -1,9 +1,11 @@
 // Writes the static pages from the SSR bundle: each locale's landing page (hydrated by the
-// client), the script-free 404, thanks and form-error pages, robots.txt and sitemap.xml. The
-// page's text is in the first response; the browser hydrates it instead of rendering from scratch.
+// client), the script-free 404, thanks and form-error pages, the script-free privacy policy and
+// consent text, robots.txt, sitemap.xml and the consent versions. The page's text is in the
+// first response; the browser hydrates it instead of rendering from scratch.
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { checkConsentFile } from './consent-file.mjs';
 import { fillPage } from './fill-page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,11 +65,13 @@ async function write(file, content) {
   written.push(file);
 }
 
+const consentPages = {};
 for (const locale of ssr.LOCALES) {
   // Only the landing pages show the preloader, so only they start with the page locked.
   const home = fillPage(homeTemplate, locale, ssr.render(locale), ssr.PRELOADING_CLASS);
   const preloads = fontPreloads(locale) + (locale === 'en' ? '' : messagesPreload(locale));
   await write(`${locale}/index.html`, home.replace('</title>', `</title>${preloads}`));
+  consentPages[locale] = { landing: home };
   for (const [kind, file] of [
     ['notFound', '404.html'],
     ['thanks', 'thanks.html'],
@@ -76,7 +80,26 @@ for (const locale of ssr.LOCALES) {
     const page = fillPage(staticTemplate, locale, ssr.renderStatic(kind, locale));
     await write(`${locale}/${file}`, page);
   }
+  for (const kind of ssr.LEGAL_KINDS) {
+    const page = fillPage(staticTemplate, locale, await ssr.renderLegal(kind, locale));
+    await write(`${locale}/${kind}.html`, page);
+    if (kind === 'consent') consentPages[locale].consent = page;
+  }
 }
+
+// For landing-server, which refuses a lead in a required locale without one of these versions.
+// A dotfile, so it is read from disk but never served; checked against the pages first.
+const consent = await ssr.buildConsentFile();
+const { problems, warnings } = checkConsentFile({
+  file: consent,
+  pages: consentPages,
+  texts: Object.fromEntries(ssr.LOCALES.map((locale) => [locale, ssr.consentText(locale)])),
+  history: ssr.consentHistory,
+  historyFile: ssr.HISTORY_FILE,
+});
+for (const warning of warnings) console.warn(`consent: ${warning}`);
+if (problems.length) throw new Error(`consent versions disagree:\n  ${problems.join('\n  ')}`);
+await write('.consent.json', `${JSON.stringify(consent)}\n`);
 await write('robots.txt', ssr.buildRobots());
 await write('sitemap.xml', ssr.buildSitemap());
 // For landing-server, which answers only requests for this origin's host by default and sends

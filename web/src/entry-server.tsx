@@ -6,10 +6,23 @@ import { StrictMode } from 'react';
 import { I18nextProvider as I18nProvider } from 'react-i18next';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/App';
+import { LegalPage } from './app/pages/LegalPage';
 import { StaticPage, type StaticKind } from './app/pages/StaticPage';
-import { buildHead, buildRobots, buildSitemap } from './app/seo';
+import { buildHead, buildLegalHead, buildRobots, buildSitemap } from './app/seo';
 import { SITE_ORIGIN } from './app/site';
 import { createI18n, type Messages } from './i18n/i18n';
+import { consentCheckboxVersion } from './legal/consent';
+import history from './legal/consent-history.json';
+import { LEGAL_KINDS, documentText, type LegalKind } from './legal/document';
+import { OPERATOR, legalDocument, legalPageCopy } from './legal/documents';
+import { consentVersion } from './legal/version';
+import {
+  HISTORY_FILE,
+  consentFile,
+  consentText,
+  currentConsentVersions,
+  type ConsentFile,
+} from './legal/versions';
 import { LOCALES, type Locale } from './lib/constants';
 import { PRELOADING_CLASS } from './sections/preloader/scrollLock';
 import en from './i18n/locales/en.json';
@@ -17,7 +30,17 @@ import ru from './i18n/locales/ru.json';
 
 const messages: Record<Locale, Messages> = { en, ru: ru as Messages };
 
-export { LOCALES, PRELOADING_CLASS, SITE_ORIGIN, buildRobots, buildSitemap };
+export {
+  HISTORY_FILE,
+  LEGAL_KINDS,
+  LOCALES,
+  PRELOADING_CLASS,
+  SITE_ORIGIN,
+  buildRobots,
+  buildSitemap,
+  consentText,
+  history as consentHistory,
+};
 
 /** The landing page of one locale; scripts/prerender.mjs writes it to dist/<locale>/index.html. */
 export function render(locale: Locale): { html: string; head: string } {
@@ -41,4 +64,40 @@ export function renderStatic(kind: StaticKind, locale: Locale): { html: string; 
     </StrictMode>,
   );
   return { html, head: buildHead(kind, locale, messages[locale]) };
+}
+
+/** A legal page (privacy policy or consent text) of one locale, script-free like the others. */
+export async function renderLegal(
+  kind: LegalKind,
+  locale: Locale,
+): Promise<{ html: string; head: string }> {
+  const i18n = createI18n(locale, messages);
+  const document = legalDocument(kind, locale);
+  const copy = legalPageCopy(locale);
+  const version = kind === 'consent' ? await consentVersion(documentText(document)) : undefined;
+  const html = renderToString(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <LegalPage
+          kind={kind}
+          locale={locale}
+          document={document}
+          copy={copy}
+          email={OPERATOR.email}
+          version={version}
+        />
+      </I18nProvider>
+    </StrictMode>,
+  );
+  const head = buildLegalHead(kind, locale, {
+    title: `${document.title} — ${messages[locale].meta.siteName}`,
+    description: kind === 'consent' ? copy.consentDescription : copy.privacyDescription,
+  });
+  return { html, head };
+}
+
+/** The built site's .consent.json: the locales whose form shows the checkbox, and the versions. */
+export async function buildConsentFile(): Promise<ConsentFile> {
+  const required = LOCALES.filter((locale) => consentCheckboxVersion(locale) !== undefined);
+  return consentFile(required, await currentConsentVersions(), history);
 }

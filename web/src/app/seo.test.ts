@@ -1,7 +1,7 @@
 import en from '../i18n/locales/en.json';
 import ru from '../i18n/locales/ru.json';
 import { SOCIAL_LINKS } from '../lib/constants';
-import { buildHead, buildRobots, buildSitemap, ogImagePath } from './seo';
+import { buildHead, buildLegalHead, buildRobots, buildSitemap, ogImagePath } from './seo';
 import { SITE_ORIGIN, siteUrl } from './site';
 
 function parseHead(html: string): Document {
@@ -85,17 +85,72 @@ test('robots.txt allows everything and names the sitemap', () => {
   expect(buildRobots()).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${SITE_ORIGIN}/sitemap.xml\n`);
 });
 
-test('sitemap.xml lists both locales, each with its alternates', () => {
+test('sitemap.xml lists the landing page and the two legal texts in both locales, each with its alternates', () => {
   const xml = new DOMParser().parseFromString(buildSitemap(), 'application/xml');
   const urls = [...xml.getElementsByTagName('url')];
   expect(urls.map((url) => url.getElementsByTagName('loc')[0]?.textContent)).toEqual([
     `${SITE_ORIGIN}/en`,
     `${SITE_ORIGIN}/ru`,
+    `${SITE_ORIGIN}/en/privacy`,
+    `${SITE_ORIGIN}/ru/privacy`,
+    `${SITE_ORIGIN}/en/consent`,
+    `${SITE_ORIGIN}/ru/consent`,
   ]);
-  for (const url of urls) {
-    const links = [...url.getElementsByTagName('xhtml:link')].map((link) =>
-      link.getAttribute('hreflang'),
+  const alternates = (url: Element) =>
+    Object.fromEntries(
+      [...url.getElementsByTagName('xhtml:link')].map((link) => [
+        link.getAttribute('hreflang'),
+        link.getAttribute('href'),
+      ]),
     );
-    expect(links).toEqual(['en', 'ru', 'x-default']);
+  for (const url of urls.slice(0, 2)) {
+    expect(alternates(url)).toEqual({
+      en: `${SITE_ORIGIN}/en`,
+      ru: `${SITE_ORIGIN}/ru`,
+      'x-default': `${SITE_ORIGIN}/`,
+    });
   }
+  for (const [index, kind] of [
+    [2, 'privacy'],
+    [4, 'consent'],
+  ] as const) {
+    for (const url of urls.slice(index, index + 2)) {
+      expect(alternates(url)).toEqual({
+        en: `${SITE_ORIGIN}/en/${kind}`,
+        ru: `${SITE_ORIGIN}/ru/${kind}`,
+      });
+    }
+  }
+});
+
+describe.each(['en', 'ru'] as const)('legal page head (%s)', (locale) => {
+  const head = parseHead(
+    buildLegalHead('privacy', locale, {
+      title: 'Privacy — Mintline',
+      description: 'How "we" work',
+    }),
+  );
+
+  test('is indexed, with its title, description, canonical and both languages', () => {
+    expect(head.title).toBe('Privacy — Mintline');
+    expect(head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'How "we" work',
+    );
+    expect(head.querySelector('meta[name="robots"]')).toBeNull();
+    expect(head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${SITE_ORIGIN}/${locale}/privacy`,
+    );
+    const alternates = [...head.querySelectorAll('link[rel="alternate"]')].map((link) => [
+      link.getAttribute('hreflang'),
+      link.getAttribute('href'),
+    ]);
+    expect(alternates).toEqual([
+      ['en', `${SITE_ORIGIN}/en/privacy`],
+      ['ru', `${SITE_ORIGIN}/ru/privacy`],
+    ]);
+  });
+
+  test('has no script', () => {
+    expect(head.querySelector('script')).toBeNull();
+  });
 });

@@ -1,5 +1,7 @@
 import { LOCALES, SOCIAL_LINKS, type Locale } from '../lib/constants';
 import type { Messages } from '../i18n/i18n';
+import { legalPath } from '../legal/consent';
+import { LEGAL_KINDS, type LegalKind } from '../legal/document';
 import { SITE_ORIGIN, siteUrl } from './site';
 
 /** The pages the build writes for each locale, by their path under /<locale>. */
@@ -46,20 +48,31 @@ const tag = (name: string, attributes: Record<string, string>): string =>
     .map(([key, value]) => `${key}="${escapeHtml(value)}"`)
     .join(' ')}>`;
 
+const common = () => [
+  tag('link', { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
+  tag('meta', { name: 'theme-color', content: '#0a0a12' }),
+];
+
+/** The canonical URL of one language version and the alternates of every language. */
+function languageVersions(path: (locale: Locale) => string, locale: Locale): string[] {
+  return [
+    tag('link', { rel: 'canonical', href: siteUrl(path(locale)) }),
+    ...LOCALES.map((other) =>
+      tag('link', { rel: 'alternate', hreflang: other, href: siteUrl(path(other)) }),
+    ),
+  ];
+}
+
 /**
  * The `<head>` tags of a prerendered page. The home page gets everything a search engine or a
  * link preview reads; the service pages (404, thanks, form error) get a title and `noindex`.
  */
 export function buildHead(kind: PageKind, locale: Locale, messages: Messages): string {
-  const common = [
-    tag('link', { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
-    tag('meta', { name: 'theme-color', content: '#0a0a12' }),
-  ];
   if (kind !== 'home') {
     return [
       `<title>${escapeHtml(messages.pages[kind].title)}</title>`,
       tag('meta', { name: 'robots', content: 'noindex' }),
-      ...common,
+      ...common(),
     ].join('\n    ');
   }
   const { meta } = messages;
@@ -68,12 +81,9 @@ export function buildHead(kind: PageKind, locale: Locale, messages: Messages): s
   return [
     `<title>${escapeHtml(meta.title)}</title>`,
     tag('meta', { name: 'description', content: meta.description }),
-    tag('link', { rel: 'canonical', href: url }),
-    ...LOCALES.map((other) =>
-      tag('link', { rel: 'alternate', hreflang: other, href: siteUrl(localePath(other)) }),
-    ),
+    ...languageVersions(localePath, locale),
     tag('link', { rel: 'alternate', hreflang: 'x-default', href: `${SITE_ORIGIN}/` }),
-    ...common,
+    ...common(),
     tag('meta', { property: 'og:type', content: 'website' }),
     tag('meta', { property: 'og:site_name', content: meta.siteName }),
     tag('meta', { property: 'og:url', content: url }),
@@ -96,22 +106,49 @@ export function buildHead(kind: PageKind, locale: Locale, messages: Messages): s
   ].join('\n    ');
 }
 
+/**
+ * The `<head>` of a legal page: indexed, as the law wants the policy findable, with its
+ * language versions; no preview image, as nobody shares a privacy policy.
+ */
+export function buildLegalHead(
+  kind: LegalKind,
+  locale: Locale,
+  page: { title: string; description: string },
+): string {
+  return [
+    `<title>${escapeHtml(page.title)}</title>`,
+    tag('meta', { name: 'description', content: page.description }),
+    ...languageVersions((other) => legalPath(other, kind), locale),
+    ...common(),
+  ].join('\n    ');
+}
+
 export function buildRobots(): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl('/sitemap.xml')}\n`;
 }
 
-/** One `<url>` per locale page, each listing every language version (and x-default). */
+/** The indexed pages, each as its path in a language; only the landing page has an x-default. */
+const INDEXED: { path: (locale: Locale) => string; xDefault?: string }[] = [
+  { path: localePath, xDefault: `${SITE_ORIGIN}/` },
+  ...LEGAL_KINDS.map((kind) => ({ path: (locale: Locale) => legalPath(locale, kind) })),
+];
+
+/** One `<url>` per page and locale, each listing every language version of its page. */
 export function buildSitemap(): string {
-  const alternates = [
-    ...LOCALES.map(
-      (locale) =>
-        `    <xhtml:link rel="alternate" hreflang="${locale}" href="${siteUrl(localePath(locale))}"/>`,
-    ),
-    `    <xhtml:link rel="alternate" hreflang="x-default" href="${SITE_ORIGIN}/"/>`,
-  ].join('\n');
-  const urls = LOCALES.map(
-    (locale) => `  <url>\n    <loc>${siteUrl(localePath(locale))}</loc>\n${alternates}\n  </url>`,
-  ).join('\n');
+  const urls = INDEXED.flatMap(({ path, xDefault }) => {
+    const alternates = [
+      ...LOCALES.map(
+        (locale) =>
+          `    <xhtml:link rel="alternate" hreflang="${locale}" href="${siteUrl(path(locale))}"/>`,
+      ),
+      ...(xDefault
+        ? [`    <xhtml:link rel="alternate" hreflang="x-default" href="${xDefault}"/>`]
+        : []),
+    ].join('\n');
+    return LOCALES.map(
+      (locale) => `  <url>\n    <loc>${siteUrl(path(locale))}</loc>\n${alternates}\n  </url>`,
+    );
+  }).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 ${urls}
