@@ -29,17 +29,42 @@ export function uniqueLead(locale: 'en' | 'ru'): Lead & { tag: string } {
       };
 }
 
+/** The tags of where a lead came from that its Telegram line names (contract/lead-source.json). */
+export interface SourceTags {
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  referrer?: string;
+  ref?: string;
+}
+
+/**
+ * The line a lead with a source gets (contract/README.md): `Источник: ` and, joined by ` · `, the
+ * UTM tags joined by ` / `, `с <referrer>` and `партнёр <ref>`; `прямой заход` when none is there.
+ */
+export function sourceLine(source: SourceTags): string {
+  const tags = [source.utm_source, source.utm_medium, source.utm_campaign].filter(Boolean);
+  const parts = [
+    ...(tags.length ? [tags.join(' / ')] : []),
+    ...(source.referrer ? [`с ${source.referrer}`] : []),
+    ...(source.ref ? [`партнёр ${source.ref}`] : []),
+  ];
+  return `Источник: ${parts.length ? parts.join(' · ') : 'прямой заход'}`;
+}
+
 /**
  * The text contract/telegram-message.json describes: the name, "сообщает:", the message with each
- * line behind "│ ", then "Контактные данные:", the email, the handle, and a last line with the
- * lead id.
+ * line behind "│ ", then "Контактные данные:", the email, the handle, the source line if the lead
+ * has a source, and a last line with the lead id. A lead sent by the script-driven form after a
+ * plain visit has a source without tags: `{}`, a direct visit.
  */
-export function telegramText(lead: Lead, id: string): string {
+export function telegramText(lead: Lead & { source?: SourceTags }, id: string): string {
   const quoted = lead.message
     .split('\n')
     .map((line) => (line ? `│ ${line}` : '│'))
     .join('\n');
-  return `${lead.name} сообщает:\n${quoted}\n\nКонтактные данные:\n${lead.email}\n${lead.social}\n\nЗаявка ${id}`;
+  const source = lead.source ? `${sourceLine(lead.source)}\n\n` : '';
+  return `${lead.name} сообщает:\n${quoted}\n\nКонтактные данные:\n${lead.email}\n${lead.social}\n\n${source}Заявка ${id}`;
 }
 
 export const telegramCases = telegramContract.cases;
