@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { POPUP_HIDE_MS } from '../../web/src/sections/contact/popup';
 import type { Tab } from '../engines/tab';
+import { asksConsent, CONSENT_BOX } from '../support/consent';
 import { FIELDS, type Lead } from '../support/lead';
 import { t, type Locale } from '../support/locales';
 import { until } from '../support/wait';
@@ -55,12 +56,56 @@ export const FORM = {
   submit: '#contact button[type="submit"]',
 };
 
+/** The consent box as a visitor and a screen reader meet it. */
+const consentState = (words: string) => {
+  const box = document.querySelector<HTMLInputElement>('#contact input[name="consent"]');
+  if (!box) return null;
+  const [r, g, b] = getComputedStyle(box).borderTopColor.match(/\d+/g)!.map(Number);
+  const description = document.getElementById(box.getAttribute('aria-describedby') ?? '');
+  return {
+    checked: box.checked,
+    marked: box.getAttribute('aria-invalid') === 'true' && r > g + 80 && r > b + 50,
+    saysWhy: description?.textContent?.trim() === words && description.checkVisibility(),
+    focused: document.activeElement === box,
+  };
+};
+
 /**
- * Types the lead into the form the way a visitor does, sends it, sees the success popup come and
- * go on time, and the fields emptied.
+ * Where the form asks for consent: sent with the box unticked, the form marks the box red, says
+ * why in words the box is described by, and moves focus to it; ticked, the marker goes.
+ */
+export async function consentRefusedThenTicked(tab: Tab, locale: Locale): Promise<void> {
+  const words = t(locale, 'feedbackForm.consentRequired');
+  await tab.click(FORM.submit);
+  await until(
+    tab,
+    consentState,
+    words,
+    { checked: false, marked: true, saysWhy: true, focused: true },
+    'the unticked consent box is marked and says why',
+  );
+  await tab.click(CONSENT_BOX);
+  // Not focus: WebKit leaves it where it was when a checkbox is clicked, as Safari does.
+  await until(
+    tab,
+    (selector) => {
+      const box = document.querySelector<HTMLInputElement>(selector);
+      return { checked: box?.checked, marked: box?.getAttribute('aria-invalid') ?? null };
+    },
+    CONSENT_BOX,
+    { checked: true, marked: null },
+    'the ticked box is no longer marked',
+  );
+}
+
+/**
+ * Types the lead into the form the way a visitor does (where the form asks for consent, first
+ * tries to send it unticked), sends it, sees the success popup come and go on time, and the
+ * fields emptied.
  */
 export async function sendLeadThroughForm(tab: Tab, locale: Locale, lead: Lead): Promise<void> {
   for (const name of FIELDS) await tab.type(FORM.field(name), lead[name]);
+  if (asksConsent(locale)) await consentRefusedThenTicked(tab, locale);
   await recordPopup(tab, t(locale, 'feedbackForm.success'));
   await tab.click(FORM.submit);
   await expectPopupTiming(tab);
@@ -74,4 +119,13 @@ export async function sendLeadThroughForm(tab: Tab, locale: Locale, lead: Lead):
     FIELDS.map(() => ''),
     'the fields are emptied',
   );
+  if (asksConsent(locale)) {
+    await until(
+      tab,
+      (box) => document.querySelector<HTMLInputElement>(box)?.checked,
+      CONSENT_BOX,
+      false,
+      'the next lead asks for consent again',
+    );
+  }
 }

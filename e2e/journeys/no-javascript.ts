@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import { CASES } from '../../web/src/sections/cases/caseData';
 import { SERVICES } from '../../web/src/sections/services/services';
 import type { Tab } from '../engines/tab';
+import { asksConsent, CONSENT_BOX } from '../support/consent';
 import { FIELDS, type Lead } from '../support/lead';
 import { t, type Locale } from '../support/locales';
 import { SECTION_IDS } from '../support/landing-steps';
@@ -52,7 +53,11 @@ export async function switchesLanguageWithoutJavaScript(
   await until(tab, () => document.documentElement.lang, null, other, 'the page language');
 }
 
-/** The plain HTML form posts the lead and lands on the localized thank-you page. */
+/**
+ * The plain HTML form posts the lead and lands on the localized thank-you page. Where it asks
+ * for consent, the browser's own check of the required box first stops the unticked post and
+ * takes the visitor to the box.
+ */
 export async function postsWithoutJavaScript(
   tab: Tab,
   siteUrl: string,
@@ -60,6 +65,25 @@ export async function postsWithoutJavaScript(
   lead: Lead,
 ): Promise<void> {
   for (const name of FIELDS) await tab.type(FORM.field(name), lead[name]);
+  if (asksConsent(locale)) {
+    await tab.click(FORM.submit);
+    // Focus on the box is the browser's check at work; a post would have left the page instead.
+    await until(
+      tab,
+      (selector) => {
+        const box = document.querySelector<HTMLInputElement>(selector);
+        return {
+          missing: box?.validity.valueMissing,
+          focused: !!box && document.activeElement === box,
+          path: location.pathname,
+        };
+      },
+      CONSENT_BOX,
+      { missing: true, focused: true, path: `/${locale}` },
+      'the browser refuses to post the unticked form',
+    );
+    await tab.click(CONSENT_BOX);
+  }
   await tab.click(FORM.submit);
   await expect
     .poll(() => tab.url(), { message: 'the thank-you page' })

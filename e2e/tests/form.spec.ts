@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures/test';
 import { expectPopupTiming, recordPopup } from '../journeys/lead';
+import { asksConsent } from '../support/consent';
 import { contactForm, watchLeadPosts } from '../support/form';
 import { openLanding, tabOf } from '../support/landing';
 import {
@@ -66,7 +67,9 @@ for (const locale of LOCALES) {
         const form = contactForm(page, locale);
 
         await form.submit.click();
-        await expect.poll(() => form.markedFields()).toEqual([...FIELDS]);
+        // Where the form asks for consent, the unticked box is marked with the fields.
+        const everything = asksConsent(locale) ? [...FIELDS, 'consent'] : [...FIELDS];
+        await expect.poll(() => form.markedFields()).toEqual(everything);
         // Every typeable contract vector once; one per field elsewhere.
         const vectors =
           locale === 'en' && viewport.width === 1280
