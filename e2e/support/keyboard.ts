@@ -59,7 +59,9 @@ export async function focusStop(page: Page, sectionIds: readonly string[]): Prom
         !/rgba\(.*, 0\)$/.test(style.outlineColor)) ||
       style.boxShadow !== 'none';
     // WCAG 2.4.11: the focused control must not be entirely hidden. Probe its centre and the
-    // middle of each edge; one of them must show the control itself.
+    // middle of each edge; one of them must show the control itself. A link that wraps across
+    // lines has one box per line, and its outer box's centre and edges may all fall beside it:
+    // the centre of each line's box is probed too.
     const box = element.getBoundingClientRect();
     const probes = [
       [box.left + box.width / 2, box.top + box.height / 2],
@@ -67,6 +69,10 @@ export async function focusStop(page: Page, sectionIds: readonly string[]): Prom
       [box.left + box.width / 2, box.bottom - 2],
       [box.left + 2, box.top + box.height / 2],
       [box.right - 2, box.top + box.height / 2],
+      ...[...element.getClientRects()].map((line) => [
+        line.left + line.width / 2,
+        line.top + line.height / 2,
+      ]),
     ];
     const hits = probes.map(([x, y]) =>
       x >= 0 && y >= 0 && x < innerWidth && y < innerHeight
