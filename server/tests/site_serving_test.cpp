@@ -47,6 +47,19 @@ TEST_F(site_serving, serves_localized_pages_with_language_and_security_headers) 
     EXPECT_TRUE(reply.header("date").ends_with(" GMT")) << reply.header("date");
   }
   EXPECT_EQ(http_call("GET", url("/ru/thanks")).body.find("thanks ru") != std::string::npos, true);
+  // The privacy policy and the consent document, linked from the form and the footer.
+  for (const std::string locale : {"en", "ru"}) {
+    for (const std::string page : {"privacy", "consent"}) {
+      for (const std::string tail : {"", "/"}) {
+        const auto reply = http_call("GET", url("/" + locale + "/" + page + tail));
+        EXPECT_EQ(reply.status, 200) << locale << page << tail;
+        EXPECT_NE(reply.body.find(page + " " + locale), std::string::npos) << reply.body;
+        EXPECT_EQ(reply.header("content-language"), locale);
+      }
+    }
+  }
+  EXPECT_EQ(http_call("GET", url("/ru/privacyx")).status, 404);
+  EXPECT_EQ(http_call("GET", url("/ru/consen")).status, 404);
 }
 
 // Behind TLS (--hsts): two years, subdomains, and consent to the preload list.

@@ -108,6 +108,8 @@ void make_site(const std::filesystem::path& root) {
     write_file(root / locale / "404.html", "<!doctype html><h1>missing " + locale + "</h1>");
     write_file(root / locale / "thanks.html", "<!doctype html><h1>thanks " + locale + "</h1>");
     write_file(root / locale / "form-error.html", "<!doctype html><h1>error " + locale + "</h1>");
+    write_file(root / locale / "privacy.html", "<!doctype html><h1>privacy " + locale + "</h1>");
+    write_file(root / locale / "consent.html", "<!doctype html><h1>consent " + locale + "</h1>");
   }
   std::string script;
   for (int i = 0; i < 2000; ++i)

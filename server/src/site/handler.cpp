@@ -82,7 +82,8 @@ http::response not_found(const site& files, std::string_view locale) {
   return localized_page(files, locale, "404", 404);
 }
 
-// "/en" and "/en/" serve the prerendered page, "/en/thanks" its confirmation page.
+// "/en" and "/en/" serve the prerendered page; "/en/thanks", "/en/privacy" and "/en/consent" its
+// confirmation page, privacy policy and consent document (docs/privacy.md).
 const asset* localized_route(const site& files, std::string_view path) {
   if (path.size() < 3) return nullptr;
   const auto locale = path.substr(1, 2);
@@ -90,7 +91,11 @@ const asset* localized_route(const site& files, std::string_view path) {
   auto rest = path.substr(3);
   if (rest.empty() || rest == "/") return files.find(page_path(locale, "index"));
   if (rest.ends_with('/')) rest.remove_suffix(1);
-  if (rest == "/thanks") return files.find(page_path(locale, "thanks"));
+  for (const std::string_view page : {"thanks", "privacy", "consent"}) {
+    if (rest.size() == page.size() + 1 && rest.substr(1) == page) {
+      return files.find(page_path(locale, page));
+    }
+  }
   return nullptr;
 }
 
