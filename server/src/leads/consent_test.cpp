@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/json.hpp>
+#include <fstream>
+#include <sstream>
+
 namespace landing::leads {
 namespace {
 
@@ -10,6 +14,34 @@ const std::string v2(64, 'b');
 const std::string en(64, 'e');
 
 consent_policy policy() { return {{"ru"}, {{"ru", {v1, v2}}, {"en", {en}}}}; }
+
+TEST(consent, answers_every_consent_case_of_the_contract) {
+  std::ifstream file(std::string(LANDING_CONTRACT_DIR) + "/contact-validation.json");
+  std::stringstream text;
+  text << file.rdbuf();
+  const auto contract = boost::json::parse(text.str());
+  const auto& cases = contract.at("consent").as_array();
+  ASSERT_GE(cases.size(), 10U);
+  for (const auto& item : cases) {
+    const auto& c = item.as_object();
+    std::set<std::string> required;
+    for (const auto& locale : c.at("required").as_array()) required.emplace(locale.as_string());
+    std::map<std::string, std::set<std::string>> known;
+    for (const auto& [locale, versions] : c.at("known").as_object()) {
+      for (const auto& version : versions.as_array()) {
+        known[std::string(locale)].emplace(version.as_string());
+      }
+    }
+    const auto& sent = c.at("consent");
+    const auto answer = consent_policy(required, known)
+                            .check(std::string(c.at("locale").as_string()),
+                                   sent.is_null() ? std::string() : std::string(sent.as_string()));
+    const auto& error = c.at("error");
+    EXPECT_EQ(answer, error.is_null() ? std::nullopt
+                                      : std::optional<std::string>(std::string(error.as_string())))
+        << c.at("title").as_string();
+  }
+}
 
 TEST(consent, a_locale_that_requires_it_needs_a_version_the_build_showed) {
   EXPECT_EQ(policy().check("ru", ""), "required");

@@ -97,7 +97,8 @@ TEST_P(store_suite, keeps_text_of_every_kind_as_it_came) {
   EXPECT_EQ(found->client, odd);
 }
 
-TEST_P(store_suite, keeps_a_leads_source_class_and_consent_record_and_carries_them_to_another_engine) {
+TEST_P(store_suite,
+       keeps_a_leads_source_class_and_consent_record_and_carries_them_to_another_engine) {
   new_lead item{{"Anna", "@anna", "a@b.co", "Hello"}, "en", "10.0.0.1", false};
   item.source = R"({"utm_source":"Telegram","landing":"/en"})";
   item.source_class = "telegram";

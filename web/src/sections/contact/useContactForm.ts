@@ -3,6 +3,7 @@ import { sendLead, type FormErrors, type FormField, type Lead } from './contactA
 import type { Locale } from '../../lib/locale';
 import { leadSource } from '../../source/session';
 import { POPUP_HIDE_MS } from './popup';
+import { consentError } from './consentRule';
 import {
   CONTACT_FIELDS,
   validateContact,
@@ -60,7 +61,8 @@ export function useContactForm(
     event.preventDefault();
     if (status === 'sending') return;
     const errors: FormErrors = validateContact(values);
-    if (consentVersion && !consent) errors.consent = 'required';
+    const refused = consentError(consentVersion, consent);
+    if (refused) errors.consent = refused;
     if (Object.keys(errors).length > 0) {
       setStatus('idle');
       mark(errors);
