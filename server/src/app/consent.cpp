@@ -25,10 +25,11 @@ consent_setup consent_policy_of(const config& cfg) {
   consent_setup out{{required, std::move(known)}, {}};
   for (const auto& locale : out.policy.unanswerable()) {
     // Every lead from that page would be refused: its form has no checkbox to tick.
-    out.error = "--consent-required names " + locale + ", but the site in " + cfg.site +
-                " has no consent document for it (.consent.json): build it with " +
-                "VITE_CONSENT_LOCALES including " + locale + ", or start with " +
-                "--consent-required none";
+    out.error = "--consent-required names " + locale;
+    out.error += ", but the site in " + cfg.site;
+    out.error += " has no consent document for it (.consent.json): build it with ";
+    out.error += "VITE_CONSENT_LOCALES including " + locale;
+    out.error += ", or start with --consent-required none";
     break;
   }
   return out;
