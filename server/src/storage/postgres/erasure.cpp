@@ -13,6 +13,17 @@ std::vector<std::string> ids_of(const result& rows) {
   return out;
 }
 
+// A record, unless one for its lead is there already (a second migrate-db); whether it was added.
+bool insert_erasure(connection& conn, const erasure& record) {
+  return conn.exec(
+                 "INSERT INTO erasures (lead_id, created_at, erased_at, reason, note, removed, "
+                 "delivery, chat) VALUES ($1, $2::bigint, $3::bigint, $4, $5, $6, $7, $8) ON "
+                 "CONFLICT (lead_id) DO NOTHING RETURNING 1",
+                 {record.lead_id, str(record.created_at), str(record.erased_at), record.reason,
+                  record.note, record.removed, record.delivery, record.chat})
+             .rows() > 0;
+}
+
 }  // namespace
 
 void queue_orphan_message(connection& conn, const std::string& id, std::int64_t chat_id,
@@ -73,12 +84,7 @@ std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
             "DELETE FROM leads WHERE id = $1"}) {
         conn.exec(sql, {id});
       }
-      conn.exec(
-          "INSERT INTO erasures (lead_id, created_at, erased_at, reason, note, removed, delivery, "
-          "chat) VALUES ($1, $2::bigint, $3::bigint, $4, $5, $6, $7, $8) ON CONFLICT (lead_id) DO "
-          "NOTHING",
-          {record.lead_id, str(record.created_at), str(record.erased_at), record.reason,
-           record.note, record.removed, record.delivery, record.chat});
+      insert_erasure(conn, record);
       out.push_back(std::move(record));
     }
     txn.commit();
@@ -138,15 +144,7 @@ void erasure_tables::chat_copy_later(const std::string& lead_id, std::int64_t ne
 }
 
 bool erasure_tables::import_erasure(const erasure& record) {
-  return db_.run(true, [&](connection& conn) {
-    return conn.exec(
-                   "INSERT INTO erasures (lead_id, created_at, erased_at, reason, note, removed, "
-                   "delivery, chat) VALUES ($1, $2::bigint, $3::bigint, $4, $5, $6, $7, $8) ON "
-                   "CONFLICT (lead_id) DO NOTHING RETURNING 1",
-                   {record.lead_id, str(record.created_at), str(record.erased_at), record.reason,
-                    record.note, record.removed, record.delivery, record.chat})
-               .rows() > 0;
-  });
+  return db_.run(true, [&](connection& conn) { return insert_erasure(conn, record); });
 }
 
 bool erasure_tables::import_chat_copy(const chat_copy& copy) {

@@ -10,6 +10,23 @@ erasure read_erasure(const statement& row) {
           row.text(4), row.text(5),    row.text(6),    row.text(7)};
 }
 
+// A record, unless one for its lead is there already (a second migrate-db); whether it was added.
+bool insert_erasure(connection& conn, const erasure& record) {
+  statement(conn,
+            "INSERT INTO erasures (lead_id, created_at, erased_at, reason, note, removed, "
+            "delivery, chat) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING")
+      .bind(1, record.lead_id)
+      .bind(2, record.created_at)
+      .bind(3, record.erased_at)
+      .bind(4, record.reason)
+      .bind(5, record.note)
+      .bind(6, record.removed)
+      .bind(7, record.delivery)
+      .bind(8, record.chat)
+      .step();
+  return conn.changes() > 0;
+}
+
 bool exists(connection& conn, const char* sql, const std::string& id) {
   statement query(conn, sql);
   query.bind(1, id);
@@ -98,18 +115,7 @@ std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
             "DELETE FROM leads WHERE id = ?"}) {
         statement(conn, sql).bind(1, id).step();
       }
-      statement(conn,
-                "INSERT INTO erasures (lead_id, created_at, erased_at, reason, note, removed, "
-                "delivery, chat) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING")
-          .bind(1, record.lead_id)
-          .bind(2, record.created_at)
-          .bind(3, record.erased_at)
-          .bind(4, record.reason)
-          .bind(5, record.note)
-          .bind(6, record.removed)
-          .bind(7, record.delivery)
-          .bind(8, record.chat)
-          .step();
+      insert_erasure(conn, record);
       out.push_back(std::move(record));
     }
     txn.commit();
@@ -169,21 +175,8 @@ void erasure_tables::chat_copy_later(const std::string& lead_id, std::int64_t ne
 }
 
 bool erasure_tables::import_erasure(const erasure& record) {
-  return db_.write(file_guard::purpose::outcome, [&](connection& conn) {
-    statement(conn,
-              "INSERT INTO erasures (lead_id, created_at, erased_at, reason, note, removed, "
-              "delivery, chat) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING")
-        .bind(1, record.lead_id)
-        .bind(2, record.created_at)
-        .bind(3, record.erased_at)
-        .bind(4, record.reason)
-        .bind(5, record.note)
-        .bind(6, record.removed)
-        .bind(7, record.delivery)
-        .bind(8, record.chat)
-        .step();
-    return conn.changes() > 0;
-  });
+  return db_.write(file_guard::purpose::outcome,
+                   [&](connection& conn) { return insert_erasure(conn, record); });
 }
 
 bool erasure_tables::import_chat_copy(const chat_copy& copy) {
