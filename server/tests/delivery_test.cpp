@@ -225,7 +225,7 @@ TEST_F(delivery, a_lead_accepted_before_kill_9_is_delivered_after_restart) {
 TEST_F(delivery, holds_leads_without_telegram_and_sends_them_once_configured) {
   auto first = start("");
   const auto id = post(*first, lead_json("Anna", "Held for later"));
-  EXPECT_NE(first->output().find("telegram_not_configured"), std::string::npos);
+  EXPECT_NE(first->output().find("no_channel_configured"), std::string::npos);
   EXPECT_NE(show(id).find("status: held"), std::string::npos);
   EXPECT_EQ(first->terminate(), 0);
   auto second = start(bot.base_url());

@@ -158,12 +158,12 @@ TEST_P(privacy, leads_past_the_retention_are_erased_at_start_delivered_or_not) {
             "en",
             "10.0.0.1",
             false}},
-          false);
-      store->mark_delivered(ids[0], clock::now_ms(), {42, 7});
+          {"telegram"});
+      store->mark_delivered("telegram", ids[0], {clock::now_ms(), "ok", 0}, {42, 7});
     }
     store->insert_batch(
         {{{"Fresh", "@fresh", "fresh@example.com", "Hello there"}, "en", "10.0.0.1", false}},
-        false);
+        {"telegram"});
     store->stop();
   }
   // Without Telegram the undelivered lead stays undelivered, whenever the purge runs.
@@ -214,8 +214,8 @@ TEST_P(privacy, an_erased_leads_chat_copy_is_deleted_within_48_hours_and_blanked
           "en",
           "10.0.0.1",
           false}},
-        false);
-    store->mark_delivered(ids[0], clock::now_ms(), {42, 900});
+        {"telegram"});
+    store->mark_delivered("telegram", ids[0], {clock::now_ms(), "ok", 0}, {42, 900});
     store->stop();
   }
   start({"--chat-cleanup-poll-ms", "200"});

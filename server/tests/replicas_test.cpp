@@ -277,14 +277,14 @@ TEST_F(replicas, migrate_db_copies_every_lead_once_and_verifies) {
   {
     storage::sqlite::store old(file);
     const storage::new_lead lead{{"Anna", "@anna", "a@b.co", "Hello"}, "en", "10.0.0.1"};
-    ids = old.insert_batch({lead, lead, lead, lead}, false);
+    ids = old.insert_batch({lead, lead, lead, lead}, {"telegram"});
     auto spam = lead;
     spam.spam = true;
-    ids.push_back(old.insert_batch({spam}, false).front());
-    ids.push_back(old.insert_batch({lead}, true).front());
-    old.mark_delivered(ids[0], 1000, {42, 5});
-    old.mark_failed(ids[1], "http 400: chat not found");
-    old.reschedule(ids[2], 5000, "http 502");
+    ids.push_back(old.insert_batch({spam}, {"telegram"}).front());
+    ids.push_back(old.insert_batch({lead}, {}).front());
+    old.mark_delivered("telegram", ids[0], {1000, "ok", 0}, {42, 5});
+    old.mark_failed("telegram", ids[1], "http 400: chat not found", {1000, "refused", 0});
+    old.reschedule("telegram", ids[2], 5000, "http 502", {1000, "error", 0});
     // The desk: a lead taken in the chat, and the getUpdates offset.
     ASSERT_TRUE(
         leads::triage::apply(old, ids[0], leads::triage::action::take, {101, "Анна"}, 2000, "q1")

@@ -124,10 +124,48 @@ void define_server_options(CLI::App& cli, config& cfg) {
       ->envname("LANDING_VITALS_QUEUE")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
       ->capture_default_str();
-  cli.add_option("--telegram-webhook-secret", cfg.webhook_secret,
+  cli.add_option("--telegram-webhook-secret", cfg.telegram_webhook_secret,
                  "take the chat's button clicks at POST /api/telegram/webhook, checked against "
                  "this secret_token (1-256 of A-Z a-z 0-9 _ -), instead of polling getUpdates")
       ->envname("TELEGRAM_WEBHOOK_SECRET");
+  cli.add_option("--webhook-url", cfg.webhook_url,
+                 "POST every lead to this URL, signed per Standard Webhooks 1.0 (https; http only "
+                 "to a private receiver with --webhook-allow-private)")
+      ->envname("LANDING_WEBHOOK_URL");
+  cli.add_option("--webhook-secret-file", cfg.webhook_secret_file,
+                 "the file holding the signing secret (whsec_…; `landing-server webhook "
+                 "new-secret` makes one); default: the systemd credential webhook-secret")
+      ->envname("LANDING_WEBHOOK_SECRET_FILE");
+  cli.add_option("--webhook-previous-secret-file", cfg.webhook_previous_secret_file,
+                 "while rotating: the old secret, whose signature every delivery also carries "
+                 "until this is removed")
+      ->envname("LANDING_WEBHOOK_PREVIOUS_SECRET_FILE");
+  cli.add_flag("--webhook-allow-private", cfg.webhook_allow_private,
+               "let the webhook reach loopback, private, link-local and unique-local addresses "
+               "(a CRM on the studio's own network)")
+      ->envname("LANDING_WEBHOOK_ALLOW_PRIVATE");
+  cli.add_option("--webhook-timeout-ms", cfg.webhook_timeout_ms, "deadline of one delivery")
+      ->envname("LANDING_WEBHOOK_TIMEOUT_MS")
+      ->check(CLI::Range(100L, 120000L))
+      ->capture_default_str();
+  cli.add_option("--smtp-url", cfg.smtp_url,
+                 "mail every lead through this server: smtp://host:587 (STARTTLS required) or "
+                 "smtps://host:465")
+      ->envname("LANDING_SMTP_URL");
+  cli.add_option("--smtp-user", cfg.smtp_user, "the SMTP login")->envname("LANDING_SMTP_USER");
+  cli.add_option("--smtp-password-file", cfg.smtp_password_file,
+                 "the file holding the SMTP password; default: the systemd credential "
+                 "smtp-password")
+      ->envname("LANDING_SMTP_PASSWORD_FILE");
+  cli.add_option("--smtp-ca-file", cfg.smtp_ca_file,
+                 "trust this CA for the SMTP server's certificate (default: the system's)")
+      ->envname("LANDING_SMTP_CA_FILE");
+  cli.add_option("--mail-from", cfg.mail_from,
+                 "the studio's own address the mail comes from (DMARC fails for any other)")
+      ->envname("LANDING_MAIL_FROM");
+  cli.add_option("--mail-to", cfg.mail_to, "where leads are mailed (repeat, or comma-separated)")
+      ->envname("LANDING_MAIL_TO")
+      ->delimiter(',');
   cli.add_option("--triage-users", cfg.triage_users,
                  "Telegram user ids whose clicks count (comma-separated; default: anyone in "
                  "the chat)")
@@ -164,9 +202,50 @@ void define_commands(CLI::App& cli, config& cfg) {
   auto* show = leads->add_subcommand("show", "show one lead")->fallthrough();
   show->add_option("id", cfg.lead_id)->required();
   show->callback(choose(command::leads_show));
-  auto* retry = leads->add_subcommand("retry", "deliver a failed lead again")->fallthrough();
-  retry->add_option("id", cfg.lead_id)->required();
-  retry->callback(choose(command::leads_retry));
+  auto* retry =
+      leads
+          ->add_subcommand("retry",
+                           "deliver a lead's failed or disabled deliveries again (ID), or turn a "
+                           "channel its receiver turned off on again (--channel without ID)")
+          ->fallthrough();
+  retry->add_option("id", cfg.lead_id);
+  retry->add_option("--channel", cfg.channel, "telegram, webhook or email (default: every one)")
+      ->check(CLI::IsMember({"telegram", "webhook", "email"}));
+  retry->callback([&cfg] {
+    cfg.what = command::leads_retry;
+    if (cfg.lead_id.empty() && cfg.channel.empty()) {
+      throw CLI::ValidationError("a lead's id, or --channel to turn a channel on again");
+    }
+  });
+  auto* redeliver =
+      leads
+          ->add_subcommand("redeliver",
+                           "send leads to a channel again, delivered or not (a receiver that "
+                           "lost them): --id ID or --since DATE")
+          ->fallthrough();
+  redeliver->add_option("--channel", cfg.channel, "webhook, email or telegram")
+      ->required()
+      ->check(CLI::IsMember({"telegram", "webhook", "email"}));
+  auto* again_id = redeliver->add_option("--id", cfg.lead_id, "one lead's id");
+  auto* again_since = redeliver->add_option("--since", cfg.redeliver_since,
+                                            "every lead that arrived on or after this day "
+                                            "(YYYY-MM-DD, UTC)");
+  again_id->excludes(again_since);
+  redeliver->callback([&cfg, again_id, again_since] {
+    cfg.what = command::leads_redeliver;
+    if (!*again_id && !*again_since) throw CLI::ValidationError("--id or --since is required");
+  });
+  auto* webhook = cli.add_subcommand("webhook", "the CRM webhook's own commands");
+  webhook->require_subcommand(1);
+  webhook->fallthrough();
+  webhook->add_subcommand("new-secret", "print a fresh signing secret (whsec_…)")
+      ->callback(choose(command::webhook_new_secret));
+  webhook
+      ->add_subcommand("test",
+                       "send a signed ping to --webhook-url and print the receiver's answer; "
+                       "exit 1 unless it is 2xx")
+      ->fallthrough()
+      ->callback(choose(command::webhook_test));
   auto* export_leads =
       leads
           ->add_subcommand("export",

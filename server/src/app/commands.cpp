@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "app/channel_settings.hpp"
 #include "app/failure.hpp"
 #include "app/store.hpp"
 #include "attribution/cli.hpp"
@@ -12,6 +13,7 @@
 #include "storage/open.hpp"
 #include "storage/sqlite/backup.hpp"
 #include "vitals/cli.hpp"
+#include "webhook/cli.hpp"
 
 namespace landing::app {
 namespace {
@@ -86,7 +88,11 @@ int leads_command(const config& cfg) {
         code = leads::cli::show(*store, cfg.lead_id, std::cout, std::cerr);
         break;
       case command::leads_retry:
-        code = leads::cli::retry(*store, cfg.lead_id, std::cout, std::cerr);
+        code = leads::cli::retry(*store, cfg.lead_id, cfg.channel, std::cout, std::cerr);
+        break;
+      case command::leads_redeliver:
+        code = leads::cli::redeliver(*store, cfg.channel, cfg.lead_id, cfg.redeliver_since,
+                                     std::cout, std::cerr);
         break;
       case command::leads_export_subject:
         code = privacy::cli::export_subject(*store, cfg.subject, std::cout, std::cerr);
@@ -122,8 +128,19 @@ std::string make_folder(const std::string& db) {
   return {};
 }
 
+int webhook_test(const config& cfg) {
+  if (cfg.webhook_url.empty()) return fail("webhook test: --webhook-url is not set");
+  const auto settings = webhook_settings_of(cfg);
+  if (!settings.error.empty()) return fail("webhook test: " + settings.error);
+  return webhook::cli::test(*settings.options, std::cout, std::cerr);
+}
+
 int run_command(const config& cfg) {
   switch (cfg.what) {
+    case command::webhook_new_secret:
+      return webhook::cli::new_secret(std::cout);
+    case command::webhook_test:
+      return webhook_test(cfg);
     case command::migrate_db:
       return migrate_db(cfg);
     case command::backup:

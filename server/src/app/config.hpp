@@ -17,6 +17,9 @@ enum class command {
   leads_list,
   leads_show,
   leads_retry,
+  leads_redeliver,
+  webhook_new_secret,
+  webhook_test,
   leads_export,
   leads_export_subject,
   leads_erase,
@@ -59,7 +62,19 @@ struct config {
   double vitals_rate_burst = 20;
   double vitals_rate_per_minute = 60;
   std::size_t vitals_queue = 4096;
-  std::string webhook_secret;
+  std::string telegram_webhook_secret;
+  // The CRM's webhook (Standard Webhooks) and the inbox (SMTP): docs/delivery.md.
+  std::string webhook_url;
+  std::string webhook_secret_file;
+  std::string webhook_previous_secret_file;
+  bool webhook_allow_private = false;
+  long webhook_timeout_ms = 15000;
+  std::string smtp_url;
+  std::string smtp_user;
+  std::string smtp_password_file;
+  std::string smtp_ca_file;
+  std::string mail_from;
+  std::vector<std::string> mail_to;
   std::vector<std::int64_t> triage_users;
   std::string remind_after = "30m";
   int utc_offset_minutes = 180;
@@ -67,6 +82,8 @@ struct config {
   // The operators' commands' own arguments.
   std::string leads_status;
   std::string lead_id;
+  std::string channel;  // leads retry / redeliver --channel
+  std::string redeliver_since;
   std::string copy_from;
   std::string copy_to;
   std::string backup_to;

@@ -1,5 +1,6 @@
 #include "app/health.hpp"
 
+#include <algorithm>
 #include <boost/json/serialize.hpp>
 
 #include "common/clock.hpp"
@@ -7,9 +8,11 @@
 
 namespace landing::app {
 
-health_monitor::health_monitor(storage::lead_store& store, bool telegram_configured,
+health_monitor::health_monitor(storage::lead_store& store, std::vector<std::string> channels,
+                               bool telegram_configured,
                                std::function<std::size_t()> unrecorded_outcomes, options opts)
     : store_(store),
+      channels_(std::move(channels)),
       telegram_configured_(telegram_configured),
       unrecorded_outcomes_(std::move(unrecorded_outcomes)),
       options_(opts) {
@@ -40,6 +43,9 @@ void health_monitor::check_once() {
   if (next->store.problem == storage::fault::none) {
     try {
       for (const auto& each : store_.triage_counts()) next->by_status[each.status] = each.leads;
+      for (const auto& name : channels_) {
+        if (auto why = store_.channel_disabled(name)) next->disabled[name] = std::move(*why);
+      }
     } catch (const storage::error&) {
       // The gauges stay at zero for this check; the next one asks again.
     }
@@ -88,16 +94,41 @@ http::response health_monitor::healthz() const {
   body["telegram"] = telegram_configured_ ? "configured" : "not_configured";
   // Among replicas on one PostgreSQL, the one that runs what one process may do at a time.
   body["leader"] = found->store.leader;
-  const auto& outbox = found->store.outbox;
-  body["outbox_depth"] = outbox.depth;
+  std::int64_t depth = 0;
+  std::int64_t oldest = 0;
+  std::int64_t last = 0;
+  boost::json::object channels;
+  for (const auto& name : channels_) channels[name] = boost::json::object{{"configured", true}};
+  for (const auto& row : found->store.channels) {
+    depth += row.pending;
+    if (row.oldest_pending_at && (!oldest || row.oldest_pending_at < oldest)) {
+      oldest = row.oldest_pending_at;
+    }
+    last = std::max(last, row.last_delivered_at);
+    auto& entry = channels[row.channel];
+    if (!entry.is_object()) entry = boost::json::object{{"configured", false}};
+    auto& out = entry.as_object();
+    out["pending"] = row.pending;
+    out["delivered"] = row.delivered;
+    out["failed"] = row.failed;
+    out["disabled"] = row.disabled;
+    out["oldest_pending_age_ms"] = row.oldest_pending_at ? at - row.oldest_pending_at : 0;
+  }
+  for (auto& [name, entry] : channels) {
+    const auto off = found->disabled.find(std::string(name));
+    entry.as_object()["state"] = off == found->disabled.end() ? "on" : "disabled";
+    if (off != found->disabled.end()) entry.as_object()["disabled_reason"] = off->second;
+  }
+  body["outbox_depth"] = depth;
   // Whole milliseconds: Boost.JSON writes every double with an exponent ("0E0"), which is
   // valid but reads badly in an operator's terminal.
-  body["oldest_pending_age_ms"] = outbox.oldest_created_at ? at - outbox.oldest_created_at : 0;
-  if (outbox.last_delivered_at) {
-    body["last_delivery_age_ms"] = at - outbox.last_delivered_at;
+  body["oldest_pending_age_ms"] = oldest ? at - oldest : 0;
+  if (last) {
+    body["last_delivery_age_ms"] = at - last;
   } else {
     body["last_delivery_age_ms"] = nullptr;
   }
+  body["channels"] = std::move(channels);
   body["unrecorded_outcomes"] = found->unrecorded;
   body["checked_age_ms"] = at - found->checked_at;
   if (updates_report_) body["telegram_updates"] = updates_report_();
@@ -106,13 +137,21 @@ http::response health_monitor::healthz() const {
 
 leads::gauges health_monitor::gauges() const {
   const auto found = latest();
-  const auto& outbox = found->store.outbox;
-  const double oldest =
-      outbox.oldest_created_at
-          ? static_cast<double>(clock::now_ms() - outbox.oldest_created_at) / 1000.0
-          : 0;
-  return {static_cast<std::uint64_t>(outbox.depth), oldest,
-          found->store.problem == storage::fault::none, found->unrecorded, found->by_status};
+  std::int64_t depth = 0;
+  std::int64_t oldest_at = 0;
+  for (const auto& row : found->store.channels) {
+    depth += row.pending;
+    if (row.oldest_pending_at && (!oldest_at || row.oldest_pending_at < oldest_at)) {
+      oldest_at = row.oldest_pending_at;
+    }
+  }
+  const double oldest = oldest_at ? static_cast<double>(clock::now_ms() - oldest_at) / 1000.0 : 0;
+  return {static_cast<std::uint64_t>(depth), oldest, found->store.problem == storage::fault::none,
+          found->unrecorded, found->by_status};
+}
+
+std::vector<storage::channel_figures> health_monitor::channel_figures() const {
+  return latest()->store.channels;
 }
 
 }  // namespace landing::app

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "common/worker.hpp"
 #include "http/response.hpp"
@@ -26,8 +27,10 @@ class health_monitor {
     std::chrono::milliseconds stale_after{10000};
   };
 
-  health_monitor(storage::lead_store& store, bool telegram_configured,
-                 std::function<std::size_t()> unrecorded_outcomes, options opts);
+  // `channels`: the configured ones, which /healthz reports even before their first lead.
+  health_monitor(storage::lead_store& store, std::vector<std::string> channels,
+                 bool telegram_configured, std::function<std::size_t()> unrecorded_outcomes,
+                 options opts);
   health_monitor(const health_monitor&) = delete;
   health_monitor& operator=(const health_monitor&) = delete;
   ~health_monitor();
@@ -47,11 +50,14 @@ class health_monitor {
   [[nodiscard]] http::response healthz() const;
   // The lead path's gauges from the latest check, for /metrics.
   [[nodiscard]] leads::gauges gauges() const;
+  // Each channel's figures from the latest check, for /metrics.
+  [[nodiscard]] std::vector<storage::channel_figures> channel_figures() const;
 
  private:
   struct finding {
     storage::health store;
     std::map<std::string, std::int64_t> by_status;
+    std::map<std::string, std::string> disabled;  // configured channels turned off, with why
     std::size_t unrecorded = 0;
     std::int64_t checked_at = 0;   // unix ms
     std::int64_t fault_since = 0;  // unix ms; 0 while healthy
@@ -62,6 +68,7 @@ class health_monitor {
   [[nodiscard]] std::shared_ptr<const finding> latest() const;
 
   storage::lead_store& store_;
+  std::vector<std::string> channels_;
   bool telegram_configured_;
   std::function<std::size_t()> unrecorded_outcomes_;
   std::function<boost::json::object()> updates_report_;

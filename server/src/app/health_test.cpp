@@ -22,7 +22,7 @@ TEST(health, a_finding_older_than_stale_after_is_a_fault) {
   storage::sqlite::store store(dir.file("leads.db"));
   const clock::fake at(1700000000000);
   // No check after the first one in this test: only the clock moves.
-  health_monitor monitor(store, false, {}, {.interval = 1h, .stale_after = 10s});
+  health_monitor monitor(store, {}, false, {}, {.interval = 1h, .stale_after = 10s});
   auto res = monitor.healthz();
   EXPECT_EQ(res.status, 200U);
   EXPECT_EQ(body_of(res).at("database"), "writable");

@@ -1,6 +1,7 @@
 #include "app/router.hpp"
 
 #include "app/contact_answer.hpp"
+#include "common/clock.hpp"
 #include "site/handler.hpp"
 #include "site/locale.hpp"
 
@@ -87,6 +88,8 @@ http::response router::handle(const http::request& req) {
     case route::metrics:
       if (readable && parts_.health) {
         auto page = parts_.requests->render() + parts_.lead_stats->render(parts_.health->gauges());
+        page += delivery::render_channels(parts_.channels, parts_.health->channel_figures(),
+                                          clock::now_ms());
         if (parts_.vitals_stats) page += parts_.vitals_stats->render();
         return http::text_response(200, "text/plain; version=0.0.4; charset=utf-8", page);
       }

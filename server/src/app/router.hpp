@@ -5,6 +5,7 @@
 #include "app/health.hpp"
 #include "app/hosts.hpp"
 #include "app/request_metrics.hpp"
+#include "delivery/metrics.hpp"
 #include "http/handler.hpp"
 #include "leads/contact_endpoint.hpp"
 #include "site/site.hpp"
@@ -24,6 +25,7 @@ struct services {
   telegram::webhook* webhook = nullptr;  // only with --telegram-webhook-secret
   const vitals::counters* vitals_stats = nullptr;
   health_monitor* health = nullptr;
+  std::vector<const delivery::channel_metrics*> channels;  // each configured channel's attempts
   host_policy hosts;
 };
 

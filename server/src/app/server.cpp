@@ -3,7 +3,8 @@
 //
 //   router (POST /api/contact) → leads::contact_endpoint (validate, decide)
 //     → leads::lead_writer (rate limit, one transaction: the lead and its outbox row)
-//     → delivery::lead_committed → telegram::outbox_worker → telegram::lead_sender → the chat
+//     → deliveries::lead_committed → a delivery::outbox_worker per channel → the chat
+//       (telegram::lead_channel), the CRM (webhook::lead_channel), the inbox (email::lead_channel)
 //   and a button pressed in the chat comes back through telegram::update_poller (or the webhook)
 //     → telegram::desk → leads/triage's move → the store.
 #include "app/server.hpp"
@@ -12,9 +13,10 @@
 #include <memory>
 #include <thread>
 
+#include "app/channel_settings.hpp"
 #include "app/commands.hpp"
 #include "app/consent.hpp"
-#include "app/delivery.hpp"
+#include "app/deliveries.hpp"
 #include "app/failure.hpp"
 #include "app/health.hpp"
 #include "app/hosts.hpp"
@@ -99,20 +101,23 @@ int serve(const config& cfg) {
                {"effect", "they do not match their files; those are compressed at start instead"},
                {"fix", "make build writes them again"}});
   }
-  if (!cfg.webhook_secret.empty() && !telegram::valid_secret(cfg.webhook_secret)) {
+  if (!cfg.telegram_webhook_secret.empty() &&
+      !telegram::valid_secret(cfg.telegram_webhook_secret)) {
     return fail(
         "--telegram-webhook-secret: Telegram takes 1 to 256 of A-Z, a-z, 0-9, _ and - only");
   }
   const auto origin = cfg.origin.empty() ? site::built_origin(cfg.site) : cfg.origin;
   auto consent = consent_policy_of(cfg);
   if (!consent) return fail(consent.error);
+  // A channel that cannot work stops the start, before a lead could be stored for it.
+  if (const auto hook = webhook_settings_of(cfg); !hook.error.empty()) return fail(hook.error);
 
   request_metrics requests;
   leads::lead_metrics lead_stats;
   vitals::counters vitals_stats;
   storage::turns turns;
   std::unique_ptr<storage::lead_store> store;
-  std::unique_ptr<delivery> deliveries;
+  std::unique_ptr<app::deliveries> deliveries;
   // However serve() returns, the store's own threads (PostgreSQL's session, which wakes the
   // outbox on another replica's commit) stop before the parts they call go.
   struct store_stopper {
@@ -133,19 +138,19 @@ int serve(const config& cfg) {
     // At start too, so a server restarted more often than hourly still keeps to the period, and
     // before the outbox starts, so no lead past its period is sent to the chat.
     purge->purge_once();
-    deliveries = std::make_unique<delivery>(*store, telegram, cfg, lead_stats);
-    const auto lead_committed = std::bind_front(&delivery::lead_committed, deliveries.get());
+    deliveries = std::make_unique<app::deliveries>(*store, telegram, cfg, lead_stats);
+    const auto lead_committed = std::bind_front(&deliveries::lead_committed, deliveries.get());
     // Another replica's commit wakes this one's outbox too.
     store->on_new_leads(lead_committed);
     health = std::make_unique<health_monitor>(
-        *store, deliveries->configured(), std::bind_front(&delivery::unrecorded, deliveries.get()),
-        health_monitor::options{});
-    if (deliveries->configured()) {
+        *store, deliveries->channel_names(), deliveries->telegram_configured(),
+        std::bind_front(&deliveries::unrecorded, deliveries.get()), health_monitor::options{});
+    if (deliveries->telegram_configured()) {
       health->set_updates_report(
           std::bind_front(&telegram::update_status::report, &deliveries->updates()));
     }
     limiter = lead_limiter(*store, cfg);
-    writer = std::make_unique<leads::lead_writer>(*store, *limiter, !deliveries->configured(),
+    writer = std::make_unique<leads::lead_writer>(*store, *limiter, deliveries->channel_names(),
                                                   lead_committed, &turns);
     vitals::recorder_options measurement;
     measurement.retention_days = cfg.vitals_retention_days;
@@ -173,6 +178,7 @@ int serve(const config& cfg) {
   parts.vitals = &beacons;
   parts.vitals_stats = &vitals_stats;
   parts.webhook = deliveries->webhook();
+  parts.channels = deliveries->metrics();
   parts.health = health.get();
   router routes(parts);
 

@@ -49,4 +49,20 @@ std::string format_day(std::int64_t day) {
   return text.data();
 }
 
+std::optional<std::int64_t> parse_day(const std::string& text) {
+  int y = 0;
+  unsigned m = 0;
+  unsigned d = 0;
+  char extra = 0;
+  if (std::sscanf(text.c_str(), "%4d-%2u-%2u%c", &y, &m, &d, &extra) != 3 || text.size() != 10) {
+    return std::nullopt;
+  }
+  const std::chrono::year_month_day date{std::chrono::year{y}, std::chrono::month{m},
+                                         std::chrono::day{d}};
+  if (!date.ok()) return std::nullopt;
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::sys_days{date}.time_since_epoch())
+      .count();
+}
+
 }  // namespace landing::clock

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 // The one wall clock of the server: what rules (pacing, reminders, retention, rate limits) and
@@ -18,6 +19,8 @@ std::int64_t now_ms();
 std::int64_t today_utc();
 // A UTC day number as YYYY-MM-DD.
 std::string format_day(std::int64_t day);
+// A day as YYYY-MM-DD (UTC) to the unix ms it starts at; nothing when it is not one.
+std::optional<std::int64_t> parse_day(const std::string& text);
 
 // For tests: now_ms() returns unix_ms from here on, moved only by advance(), until reset().
 void set_for_testing(std::int64_t unix_ms);

@@ -11,8 +11,15 @@ namespace landing::leads::cli {
 
 int list(storage::lead_store& store, const std::string& status, std::ostream& out);
 int show(storage::lead_store& store, const std::string& id, std::ostream& out, std::ostream& err);
-int retry(storage::lead_store& store, const std::string& id, std::ostream& out, std::ostream& err);
+// A lead's failed or disabled deliveries (to `channel`, or every one for ""); with no id, the
+// channel the receiver turned off goes on again with every lead it held.
+int retry(storage::lead_store& store, const std::string& id, const std::string& channel,
+          std::ostream& out, std::ostream& err);
 int export_csv(storage::lead_store& store, std::ostream& out);
+// Sends one lead (id) or every lead since a day (YYYY-MM-DD, UTC) to the channel again, as it
+// was delivered or not: a webhook keeps its webhook-id with a fresh timestamp and signature.
+int redeliver(storage::lead_store& store, const std::string& channel, const std::string& id,
+              const std::string& since, std::ostream& out, std::ostream& err);
 
 // One CSV cell (RFC 4180), safe to open in a spreadsheet: text that a spreadsheet would take for
 // a formula (a first character of = + - @, tab or carriage return, after any spaces, or the

@@ -6,9 +6,14 @@
 
 namespace landing::leads {
 
-lead_writer::lead_writer(storage::lead_store& store, limiter& limits, bool held,
-                         std::function<void()> on_commit, storage::turns* turns)
-    : store_(store), limits_(limits), held_(held), on_commit_(std::move(on_commit)), turns_(turns) {
+lead_writer::lead_writer(storage::lead_store& store, limiter& limits,
+                         std::vector<std::string> channels, std::function<void()> on_commit,
+                         storage::turns* turns)
+    : store_(store),
+      limits_(limits),
+      channels_(std::move(channels)),
+      on_commit_(std::move(on_commit)),
+      turns_(turns) {
   thread_.start("lead-writer", [this](worker::context& ctx) { run(ctx); });
 }
 
@@ -61,7 +66,7 @@ void lead_writer::commit(std::vector<std::pair<storage::new_lead, callback>>& ba
   if (leads.empty()) return;
   std::vector<std::string> ids;
   try {
-    const auto insert = [&] { return store_.insert_batch(leads, held_); };
+    const auto insert = [&] { return store_.insert_batch(leads, channels_); };
     ids = turns_ ? turns_->lead(insert) : insert();
   } catch (const storage::error& e) {
     log::error("lead_write_failed", {{"database", storage::fault_name(e.problem)},

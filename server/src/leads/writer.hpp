@@ -28,7 +28,8 @@ class lead_writer {
   // Each batch first asks `limits` which clients may send (so a shared limit costs one round
   // trip per batch, not per lead), then stores the rest in one transaction, taking the store's
   // write turn as a lead (before any Web Vitals batch) when `turns` is given.
-  lead_writer(storage::lead_store& store, limiter& limits, bool held,
+  // `channels`: where each lead goes (an outbox row for each); none holds the leads.
+  lead_writer(storage::lead_store& store, limiter& limits, std::vector<std::string> channels,
               std::function<void()> on_commit, storage::turns* turns = nullptr);
   lead_writer(const lead_writer&) = delete;
   lead_writer& operator=(const lead_writer&) = delete;
@@ -44,7 +45,7 @@ class lead_writer {
 
   storage::lead_store& store_;
   limiter& limits_;
-  bool held_;
+  std::vector<std::string> channels_;
   std::function<void()> on_commit_;
   storage::turns* turns_;
   // Leads are refused once the thread is stopping, both under this lock, so none is queued after

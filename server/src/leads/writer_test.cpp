@@ -32,7 +32,7 @@ TEST(writer, commits_concurrent_leads_and_reports_each_id) {
   std::atomic<int> commits{0};
   std::vector<std::future<lead_writer::outcome>> ids;
   {
-    lead_writer writer(store, limits, false, [&] { ++commits; });
+    lead_writer writer(store, limits, {"telegram"}, [&] { ++commits; });
     for (int i = 0; i < 200; ++i) ids.push_back(submit(writer));
   }
   for (auto& id : ids) {
@@ -43,7 +43,8 @@ TEST(writer, commits_concurrent_leads_and_reports_each_id) {
   // Group commit: far fewer transactions than leads.
   EXPECT_LT(commits.load(), 200);
   EXPECT_EQ(store.list("pending").size(), 200U);
-  EXPECT_EQ(store.check().outbox.depth, 200);
+  ASSERT_EQ(store.check().channels.size(), 1U);
+  EXPECT_EQ(store.check().channels[0].pending, 200);
 }
 
 TEST(writer, answers_leads_over_the_limit_with_the_wait_and_stores_the_rest) {
@@ -52,7 +53,7 @@ TEST(writer, answers_leads_over_the_limit_with_the_wait_and_stores_the_rest) {
   rate_limiter limits(3, 1);
   std::vector<std::future<lead_writer::outcome>> results;
   {
-    lead_writer writer(store, limits, false, {});
+    lead_writer writer(store, limits, {"telegram"}, {});
     for (int i = 0; i < 5; ++i) results.push_back(submit(writer));
     auto other = sample();
     other.client = "10.9.9.9";
@@ -80,7 +81,7 @@ TEST(writer, answers_every_request_with_nothing_when_the_store_refuses) {
   storage::sqlite::store store(dir.file("leads.db"), refuse_all);
   rate_limiter limits(1000, 1);
   std::atomic<int> commits{0};
-  lead_writer writer(store, limits, false, [&] { ++commits; });
+  lead_writer writer(store, limits, {"telegram"}, [&] { ++commits; });
   for (int i = 0; i < 20; ++i) {
     EXPECT_EQ(submit(writer).get().what, lead_writer::outcome::unavailable);
   }
@@ -94,7 +95,7 @@ TEST(writer, answers_queued_requests_when_stopped) {
   rate_limiter limits(1000, 1);
   std::vector<std::future<lead_writer::outcome>> ids;
   {
-    lead_writer writer(store, limits, false, {});
+    lead_writer writer(store, limits, {"telegram"}, {});
     for (int i = 0; i < 50; ++i) ids.push_back(submit(writer));
     writer.stop();
     // After stop, a new request is answered at once, with nothing.

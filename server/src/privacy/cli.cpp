@@ -58,6 +58,16 @@ boost::json::object lead_json(storage::lead_store& store, const storage::lead& i
               {"taken_at", time_or_null(state->taken_at)},
               {"done_at", time_or_null(state->done_at)}};
   }
+  // Where the lead went, channel by channel (a data subject may ask who received it).
+  boost::json::array channels;
+  for (const auto& row : item.deliveries) {
+    channels.push_back({{"channel", row.channel},
+                        {"status", row.status},
+                        {"attempts", row.attempts},
+                        {"last_error", row.last_error.empty() ? boost::json::value(nullptr)
+                                                              : boost::json::value(row.last_error)},
+                        {"delivered_at", time_or_null(row.delivered_at)}});
+  }
   boost::json::array history;
   for (const auto& event : store.events_of(item.id)) {
     history.push_back(
@@ -75,10 +85,8 @@ boost::json::object lead_json(storage::lead_store& store, const storage::lead& i
           {"consent", std::move(consent)},
           {"delivery",
            {{"status", item.status},
-            {"attempts", item.attempts},
-            {"last_error", item.last_error.empty() ? boost::json::value(nullptr)
-                                                   : boost::json::value(item.last_error)},
-            {"delivered_at", time_or_null(item.delivered_at)}}},
+            {"delivered_at", time_or_null(item.delivered_at)},
+            {"channels", std::move(channels)}}},
           {"triage", triage.empty() ? boost::json::value(nullptr) : boost::json::value(triage)},
           {"history", std::move(history)}};
 }
@@ -92,23 +100,6 @@ boost::json::object erasure_json(const storage::erasure& record) {
           {"removed", record.removed},
           {"delivery", record.delivery},
           {"chat", record.chat}};
-}
-
-// A day as YYYY-MM-DD, UTC, to unix ms; nullopt when it is not one.
-std::optional<std::int64_t> day_start(const std::string& text) {
-  int y = 0;
-  unsigned m = 0;
-  unsigned d = 0;
-  char extra = 0;
-  if (std::sscanf(text.c_str(), "%4d-%2u-%2u%c", &y, &m, &d, &extra) != 3 || text.size() != 10) {
-    return std::nullopt;
-  }
-  const std::chrono::year_month_day date{std::chrono::year{y}, std::chrono::month{m},
-                                         std::chrono::day{d}};
-  if (!date.ok()) return std::nullopt;
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::sys_days{date}.time_since_epoch())
-      .count();
 }
 
 bool contains_ci(std::string haystack, std::string needle) {
@@ -176,7 +167,7 @@ int list_erasures(storage::lead_store& store, const std::string& since, bool jso
                   std::ostream& out, std::ostream& err) {
   std::int64_t from = 0;
   if (!since.empty()) {
-    const auto start = day_start(since);
+    const auto start = clock::parse_day(since);
     if (!start) {
       err << "landing-server: leads erasures: --since takes a day as YYYY-MM-DD, not '" << since
           << "'\n";

@@ -39,6 +39,10 @@ std::size_t retention::purge_once() {
       }
       if (ids.size() < static_cast<std::size_t>(options_.batch)) break;
     }
+    // The delivery log of leads still kept goes by the same period (docs/delivery.md).
+    if (const auto pruned = store_.prune_attempts(cutoff); pruned > 0) {
+      log::info("delivery_log_pruned", {{"attempts", pruned}, {"retention_days", options_.days}});
+    }
     if (erased > 0) {
       stats_.count_erased(erased, cancelled);
       // Ids only: the record of what went is in the store (leads erasures).

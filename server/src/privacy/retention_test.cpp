@@ -17,7 +17,7 @@ constexpr std::int64_t start = 1'790'000'000'000;
 
 std::string add(storage::lead_store& store) {
   return store
-      .insert_batch({{{"Anna", "@anna", "a@b.co", "Hello"}, "en", "10.0.0.1", false}}, false)
+      .insert_batch({{{"Anna", "@anna", "a@b.co", "Hello"}, "en", "10.0.0.1", false}}, {"telegram"})
       .front();
 }
 
@@ -27,10 +27,13 @@ TEST(retention, erases_leads_past_the_period_delivered_or_not_and_keeps_the_rest
   leads::lead_metrics stats;
   const clock::fake at(start);
   const auto delivered = add(store);
-  store.mark_delivered(delivered, start + 1000, {-100, 5});
+  store.mark_delivered("telegram", delivered, {start + 1000, "ok", 0}, {-100, 5});
   const auto undelivered = add(store);
   clock::advance(std::chrono::days(100));
   const auto younger = add(store);
+  // The kept lead's delivery log: an attempt as old as the period goes, a newer one stays.
+  store.reschedule("telegram", younger, clock::now_ms(), "HTTP 500", {start, "500", 3});
+  store.reschedule("telegram", younger, clock::now_ms(), "HTTP 502", {clock::now_ms(), "502", 3});
   retention purge(store, stats, {.days = 180, .batch = 1});
 
   // Day 179 of the first two: nothing is due.
@@ -42,6 +45,9 @@ TEST(retention, erases_leads_past_the_period_delivered_or_not_and_keeps_the_rest
   EXPECT_FALSE(store.find(delivered));
   EXPECT_FALSE(store.find(undelivered));
   EXPECT_TRUE(store.find(younger));
+  const auto log = store.attempts_of(younger);
+  ASSERT_EQ(log.size(), 1U);
+  EXPECT_EQ(log[0].attempt.result, "502");
   auto records = store.erasures(0);
   ASSERT_EQ(records.size(), 2U);
   if (records[0].lead_id != delivered) std::swap(records[0], records[1]);

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "storage/lead.hpp"
 
@@ -23,8 +24,8 @@ std::string_view fault_name(fault f);
 // What a check of the store found, with the outbox figures read in the same pass.
 struct health {
   fault problem = fault::none;
-  std::string reason;  // for operators; empty when all is well
-  outbox_stats outbox;
+  std::string reason;                     // for operators; empty when all is well
+  std::vector<channel_figures> channels;  // each channel with a row in the outbox, by name
   bool leader = true;
 };
 

@@ -18,12 +18,14 @@ class leads_role {
   leads_role& operator=(const leads_role&) = delete;
   virtual ~leads_role() = default;
 
-  // One transaction for the whole batch: each lead and its outbox row commit together, so an id
-  // returned means durable. held: Telegram is not configured, so the leads wait for a restart
-  // with it. Refused (storage::error) while check() would report a fault.
-  virtual std::vector<std::string> insert_batch(const std::vector<new_lead>& leads, bool held) = 0;
-  // Leads held while Telegram was not configured become pending once it is.
-  virtual std::int64_t release_held() = 0;
+  // One transaction for the whole batch: each lead and its outbox row for each of `channels`
+  // commit together, so an id returned means durable and no channel can miss it. With no channel
+  // configured the leads are held, to wait for a restart with one. Spam enters no outbox.
+  // Refused (storage::error) while check() would report a fault.
+  virtual std::vector<std::string> insert_batch(const std::vector<new_lead>& leads,
+                                                const std::vector<std::string>& channels) = 0;
+  // Leads held while no channel was configured enter the outbox of each of `channels`.
+  virtual std::int64_t release_held(const std::vector<std::string>& channels) = 0;
   virtual std::optional<lead> find(const std::string& id) = 0;
   // Every lead in `status` (any for ""), oldest first.
   virtual std::vector<lead> list(const std::string& status) = 0;

@@ -10,8 +10,22 @@
 
 namespace landing::storage {
 
-// The outbox, safe between replicas. A lead is claimed by one owner (a replica's outbox) for a
-// lease; once the lease passes (its owner died), any owner may claim it again.
+// A lead claimed for one channel, with that channel's state of it.
+struct claimed_delivery {
+  lead item;
+  channel_delivery state;
+};
+
+// One row of the delivery log (storage/lead.hpp, attempt_record), with whose attempt it was.
+struct logged_attempt {
+  std::string lead_id;
+  std::string channel;
+  attempt_record attempt;
+};
+
+// The outbox, one row per (lead, channel), safe between replicas. A row is claimed by one owner
+// (a replica's worker for that channel) for a lease; once the lease passes (its owner died), any
+// owner may claim it again. Channels never wait for each other: each query names its channel.
 class outbox_role {
  public:
   outbox_role() = default;
@@ -19,23 +33,47 @@ class outbox_role {
   outbox_role& operator=(const outbox_role&) = delete;
   virtual ~outbox_role() = default;
 
-  // When the next pending lead is due (unix ms) that no other owner holds; nothing when none.
-  virtual std::optional<std::int64_t> next_due_at(const std::string& owner,
+  // When the channel's next pending row is due (unix ms) that no other owner holds; nothing when
+  // none.
+  virtual std::optional<std::int64_t> next_due_at(const std::string& channel,
+                                                  const std::string& owner,
                                                   std::int64_t now_ms) = 0;
-  // Claims the pending lead due first (next_attempt_at <= now_ms) that no other owner holds,
-  // leaving out the ids in `skip`.
-  virtual std::optional<lead> claim_next(const std::string& owner, std::int64_t now_ms,
-                                         std::int64_t lease_ms,
-                                         const std::vector<std::string>& skip) = 0;
-  // Each outcome also ends the lead's claim. A delivered lead keeps where its message went, for
-  // the reminder's reply.
-  virtual void mark_delivered(const std::string& id, std::int64_t at_ms,
-                              const sent_message& where) = 0;
-  virtual void reschedule(const std::string& id, std::int64_t next_attempt_ms,
-                          const std::string& error) = 0;
-  virtual void mark_failed(const std::string& id, const std::string& reason) = 0;
-  // Puts a failed or held lead back in the outbox; false when there is no such lead.
-  virtual bool retry(const std::string& id) = 0;
+  // Claims the channel's pending row due first (next_attempt_at <= now_ms) that no other owner
+  // holds, leaving out the leads in `skip`.
+  virtual std::optional<claimed_delivery> claim_next(const std::string& channel,
+                                                     const std::string& owner, std::int64_t now_ms,
+                                                     std::int64_t lease_ms,
+                                                     const std::vector<std::string>& skip) = 0;
+  // Each outcome ends the row's claim, counts the attempt, writes it to the delivery log and
+  // sums the lead's status (lead.hpp) in one transaction. A lead delivered to Telegram keeps
+  // where its message went, for the reminder's reply.
+  virtual void mark_delivered(const std::string& channel, const std::string& id,
+                              const attempt_record& attempt, const sent_message& where) = 0;
+  virtual void reschedule(const std::string& channel, const std::string& id,
+                          std::int64_t next_attempt_ms, const std::string& error,
+                          const attempt_record& attempt) = 0;
+  virtual void mark_failed(const std::string& channel, const std::string& id,
+                           const std::string& reason, const attempt_record& attempt) = 0;
+  // Puts the lead's failed or disabled rows (of `channel`, or of every channel for "") back in
+  // the outbox, due now; false when it has none.
+  virtual bool retry(const std::string& id, const std::string& channel) = 0;
+  // Sends these leads to the channel again, whatever their row's state, due now (a replay the
+  // receiver asked for); how many rows were put back.
+  virtual std::int64_t redeliver(const std::string& channel,
+                                 const std::vector<std::string>& ids) = 0;
+
+  // A channel the receiver turned off (a webhook's 410) stays off, across restarts and replicas,
+  // until an operator turns it on: its pending rows become disabled, and so do the rows of leads
+  // that arrive meanwhile, when its worker looks.
+  virtual std::optional<std::string> channel_disabled(const std::string& channel) = 0;
+  virtual void disable_channel(const std::string& channel, const std::string& reason) = 0;
+  // How many disabled rows went back to pending.
+  virtual std::int64_t enable_channel(const std::string& channel) = 0;
+
+  // The lead's attempts, oldest first.
+  virtual std::vector<logged_attempt> attempts_of(const std::string& id) = 0;
+  // The log is kept for the retention period; how many rows went.
+  virtual std::int64_t prune_attempts(std::int64_t before_ms) = 0;
 };
 
 }  // namespace landing::storage

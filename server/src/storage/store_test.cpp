@@ -68,8 +68,38 @@ class store_suite : public ::testing::TestWithParam<engine> {
   void SetUp() override { store = GetParam().open(dir); }
   void TearDown() override { store->stop(); }
   std::string add(bool spam = false, bool held = false, const std::string& client = "10.0.0.1") {
-    return store->insert_batch({{{"Anna", "@anna", "a@b.co", "Hello"}, "en", client, spam}}, held)
+    return store
+        ->insert_batch({{{"Anna", "@anna", "a@b.co", "Hello"}, "en", client, spam}},
+                       held ? std::vector<std::string>{} : std::vector<std::string>{"telegram"})
         .front();
+  }
+  // The Telegram channel's outbox, as the tests of one channel use it.
+  std::optional<lead> claim(const std::string& owner, std::int64_t at, std::int64_t lease,
+                            const std::vector<std::string>& skip) {
+    auto claimed = store->claim_next("telegram", owner, at, lease, skip);
+    if (!claimed) return std::nullopt;
+    return std::move(claimed->item);
+  }
+  std::optional<std::int64_t> due(const std::string& owner, std::int64_t at) {
+    return store->next_due_at("telegram", owner, at);
+  }
+  void deliver_at(const std::string& id, std::int64_t at, const sent_message& where) {
+    store->mark_delivered("telegram", id, {at, "ok", 0}, where);
+  }
+  void fail_with(const std::string& id, const std::string& reason) {
+    store->mark_failed("telegram", id, reason, {clock::now_ms(), "refused", 0});
+  }
+  void retry_at(const std::string& id, std::int64_t next, const std::string& error) {
+    store->reschedule("telegram", id, next, error, {clock::now_ms(), "error", 0});
+  }
+  // The lead's Telegram row.
+  channel_delivery row(const std::string& id) {
+    const auto found = store->find(id);
+    if (!found) return {};
+    for (const auto& each : found->deliveries) {
+      if (each.channel == "telegram") return each;
+    }
+    return {};
   }
   testing::temp_folder dir;
   std::unique_ptr<lead_store> store;
@@ -82,15 +112,16 @@ TEST_P(store_suite, keeps_a_lead_and_its_outbox_row_together) {
   EXPECT_EQ(found->status, "pending");
   EXPECT_EQ(found->fields.message, "Hello");
   EXPECT_EQ(found->client, "10.0.0.1");
-  const auto claimed = store->claim_next("a", clock::now_ms(), 30000, {});
+  const auto claimed = claim("a", clock::now_ms(), 30000, {});
   ASSERT_TRUE(claimed.has_value());
   EXPECT_EQ(claimed->id, id);
-  EXPECT_EQ(store->check().outbox.depth, 1);
+  EXPECT_EQ(store->check().channels.at(0).pending, 1);
 }
 
 TEST_P(store_suite, keeps_text_of_every_kind_as_it_came) {
   const std::string odd = "Quote \" backslash \\ comma , braces {} Анна 😀\nline two\t'";
-  const auto id = store->insert_batch({{{odd, odd, odd, odd}, "ru", odd, false}}, false).front();
+  const auto id =
+      store->insert_batch({{{odd, odd, odd, odd}, "ru", odd, false}}, {"telegram"}).front();
   const auto found = store->find(id);
   ASSERT_TRUE(found.has_value());
   EXPECT_EQ(found->fields.name, odd);
@@ -104,7 +135,7 @@ TEST_P(store_suite,
   item.source = R"({"utm_source":"Telegram","landing":"/en"})";
   item.source_class = "telegram";
   item.consent_version = std::string(64, 'c');
-  const auto id = store->insert_batch({item}, false).front();
+  const auto id = store->insert_batch({item}, {"telegram"}).front();
   const auto unknown = add();
   const auto found = store->find(id);
   ASSERT_TRUE(found.has_value());
@@ -113,7 +144,7 @@ TEST_P(store_suite,
   EXPECT_EQ(found->consent_version, item.consent_version);
   EXPECT_EQ(store->find(unknown)->source, "");
   EXPECT_EQ(store->find(unknown)->consent_version, "");
-  EXPECT_EQ(store->claim_next("a", clock::now_ms(), 30000, {})->source, item.source);
+  EXPECT_EQ(claim("a", clock::now_ms(), 30000, {})->source, item.source);
   testing::temp_folder other_dir;
   auto other = GetParam().open(other_dir);
   for (const auto& stored : store->export_all()) EXPECT_TRUE(other->import(stored));
@@ -129,9 +160,9 @@ TEST_P(store_suite, spam_is_stored_but_not_queued_and_held_waits) {
   add(false, true);
   EXPECT_EQ(store->list("spam").size(), 1U);
   EXPECT_EQ(store->list("held").size(), 1U);
-  EXPECT_FALSE(store->next_due_at("a", clock::now_ms()).has_value());
-  EXPECT_EQ(store->release_held(), 1);
-  EXPECT_TRUE(store->claim_next("a", clock::now_ms(), 30000, {}).has_value());
+  EXPECT_FALSE(due("a", clock::now_ms()).has_value());
+  EXPECT_EQ(store->release_held({"telegram"}), 1);
+  EXPECT_TRUE(claim("a", clock::now_ms(), 30000, {}).has_value());
 }
 
 TEST_P(store_suite, outcomes_move_a_lead_out_of_the_outbox) {
@@ -139,49 +170,51 @@ TEST_P(store_suite, outcomes_move_a_lead_out_of_the_outbox) {
   const auto failed = add();
   const auto later = add();
   const auto at = clock::now_ms();
-  store->mark_delivered(delivered, at, {});
-  store->mark_failed(failed, "http 400: chat not found");
-  store->reschedule(later, at + 60000, "http 502");
+  deliver_at(delivered, at, {});
+  fail_with(failed, "http 400: chat not found");
+  retry_at(later, at + 60000, "http 502");
   EXPECT_EQ(store->find(delivered)->status, "delivered");
   EXPECT_EQ(store->find(delivered)->delivered_at, at);
-  EXPECT_EQ(store->find(failed)->last_error, "http 400: chat not found");
-  EXPECT_EQ(store->find(later)->attempts, 1);
-  EXPECT_EQ(store->next_due_at("a", at), at + 60000);
-  EXPECT_FALSE(store->claim_next("a", at, 30000, {}).has_value());
-  EXPECT_EQ(store->claim_next("a", at + 60000, 30000, {})->id, later);
-  EXPECT_TRUE(store->retry(failed));
-  EXPECT_FALSE(store->retry(delivered));
-  EXPECT_FALSE(store->retry("no-such-lead"));
+  EXPECT_EQ(row(failed).last_error, "http 400: chat not found");
+  EXPECT_EQ(row(later).attempts, 1);
+  EXPECT_EQ(due("a", at), at + 60000);
+  EXPECT_FALSE(claim("a", at, 30000, {}).has_value());
+  EXPECT_EQ(claim("a", at + 60000, 30000, {})->id, later);
+  EXPECT_TRUE(store->retry(failed, ""));
+  EXPECT_FALSE(store->retry(delivered, ""));
+  EXPECT_FALSE(store->retry("no-such-lead", ""));
   const auto health = store->check();
   EXPECT_EQ(health.problem, fault::none);
-  EXPECT_EQ(health.outbox.depth, 2);
-  EXPECT_EQ(health.outbox.last_delivered_at, at);
+  ASSERT_EQ(health.channels.size(), 1U);
+  EXPECT_EQ(health.channels[0].pending, 2);
+  EXPECT_EQ(health.channels[0].delivered, 1);
+  EXPECT_EQ(health.channels[0].last_delivered_at, at);
 }
 
 TEST_P(store_suite, a_claim_keeps_a_lead_from_other_owners_until_its_lease_ends) {
   const auto first = add();
   const auto second = add();
   const auto at = clock::now_ms();
-  EXPECT_EQ(store->claim_next("a", at, 30000, {})->id, first);
+  EXPECT_EQ(claim("a", at, 30000, {})->id, first);
   // b gets the next one, not the one a holds.
-  EXPECT_EQ(store->claim_next("b", at, 30000, {})->id, second);
-  EXPECT_FALSE(store->claim_next("c", at, 30000, {}).has_value());
-  EXPECT_EQ(store->next_due_at("c", at), at + 30000);
+  EXPECT_EQ(claim("b", at, 30000, {})->id, second);
+  EXPECT_FALSE(claim("c", at, 30000, {}).has_value());
+  EXPECT_EQ(due("c", at), at + 30000);
   // a claims its own again; once the lease is over, anyone may.
-  EXPECT_EQ(store->claim_next("a", at, 30000, {})->id, first);
-  EXPECT_EQ(store->claim_next("c", at + 30001, 30000, {})->id, first);
+  EXPECT_EQ(claim("a", at, 30000, {})->id, first);
+  EXPECT_EQ(claim("c", at + 30001, 30000, {})->id, first);
   // An outcome ends the claim.
-  store->reschedule(second, at, "retry");
-  EXPECT_EQ(store->claim_next("c", at + 1, 30000, {first})->id, second);
+  retry_at(second, at, "retry");
+  EXPECT_EQ(claim("c", at + 1, 30000, {first})->id, second);
 }
 
 TEST_P(store_suite, claims_skip_the_ids_asked_and_go_in_due_order) {
   const auto first = add();
   const auto second = add();
   const auto at = clock::now_ms();
-  store->reschedule(first, at + 5, "later");
-  EXPECT_EQ(store->claim_next("a", at + 10, 30000, {})->id, second);
-  EXPECT_EQ(store->claim_next("b", at + 10, 30000, {second})->id, first);
+  retry_at(first, at + 5, "later");
+  EXPECT_EQ(claim("a", at + 10, 30000, {})->id, second);
+  EXPECT_EQ(claim("b", at + 10, 30000, {second})->id, first);
 }
 
 TEST_P(store_suite, one_owner_at_a_time_has_the_chat_and_pacing_holds_for_all) {
@@ -206,17 +239,17 @@ TEST_P(store_suite, one_owner_at_a_time_has_the_chat_and_pacing_holds_for_all) {
 TEST_P(store_suite, export_and_import_carry_a_lead_whole_and_only_once) {
   const auto queued = add();
   const auto done = add();
-  store->reschedule(queued, 12345, "http 502");
-  store->mark_delivered(done, 777, {});
+  retry_at(queued, 12345, "http 502");
+  deliver_at(done, 777, {});
   const auto exported = store->export_all();
   ASSERT_EQ(exported.size(), 2U);
   testing::temp_folder other_dir;
   auto other = GetParam().open(other_dir);
   for (const auto& item : exported) EXPECT_TRUE(other->import(item));
   for (const auto& item : exported) EXPECT_FALSE(other->import(item));
-  EXPECT_EQ(other->find(queued)->last_error, "http 502");
+  EXPECT_EQ(other->find(queued)->deliveries.at(0).last_error, "http 502");
   EXPECT_EQ(other->find(done)->delivered_at, 777);
-  EXPECT_EQ(other->next_due_at("a", 0), 12345);
+  EXPECT_EQ(other->next_due_at("telegram", "a", 0), 12345);
   other->stop();
 }
 
@@ -224,9 +257,9 @@ TEST_P(store_suite, export_and_import_carry_the_desk_of_a_lead_and_the_settings_
   const auto taken = add();
   const auto reminded = add();
   const auto untouched = add();
-  store->mark_delivered(taken, 1000, {-100, 7});
-  store->mark_delivered(reminded, 1000, {-100, 8});
-  store->mark_delivered(untouched, 1000, {});
+  deliver_at(taken, 1000, {-100, 7});
+  deliver_at(reminded, 1000, {-100, 8});
+  deliver_at(untouched, 1000, {});
   const actor anna{101, "Анна (@anna)"};
   ASSERT_TRUE(click_on(*store, taken, "new", "taken", "take", anna, 2000, "q1").applied);
   ASSERT_TRUE(click_on(*store, taken, "taken", "done", "done", anna, 3000, "").applied);
@@ -264,9 +297,9 @@ TEST_P(store_suite, erasing_a_lead_takes_everything_with_it_and_leaves_a_record_
   item.source = R"({"utm_source":"marker-source"})";
   item.source_class = "marker-source";
   item.consent_version = std::string(64, 'c');
-  const auto id = store->insert_batch({item}, false).front();
+  const auto id = store->insert_batch({item}, {"telegram"}).front();
   const auto queued = add();
-  store->mark_delivered(id, 5000, {-100, 77});
+  deliver_at(id, 5000, {-100, 77});
   const actor anna{101, "Анна"};
   ASSERT_TRUE(click_on(*store, id, "new", "taken", "take", anna, 6000, "q1").applied);
   EXPECT_EQ(store->leads_of("marker@example.COM"), std::vector<std::string>{id});
@@ -287,8 +320,8 @@ TEST_P(store_suite, erasing_a_lead_takes_everything_with_it_and_leaves_a_record_
   EXPECT_FALSE(store->triage_of(id));
   EXPECT_TRUE(store->events_of(id).empty());
   EXPECT_TRUE(store->leads_of("marker@example.com").empty());
-  EXPECT_FALSE(store->claim_next("a", clock::now_ms() + 1000, 30000, {}));  // nothing to send
-  EXPECT_EQ(store->check().outbox.depth, 0);
+  EXPECT_FALSE(claim("a", clock::now_ms() + 1000, 30000, {}));  // nothing to send
+  EXPECT_TRUE(store->check().channels.empty());                 // no row left, of any lead
   const auto copies = store->chat_copies(std::numeric_limits<std::int64_t>::max(), 10);
   ASSERT_EQ(copies.size(), 1U);
   EXPECT_EQ(copies[0].message_id, 77);
@@ -313,26 +346,26 @@ TEST_P(store_suite, erasing_a_lead_takes_everything_with_it_and_leaves_a_record_
 
 TEST_P(store_suite, a_lead_erased_while_in_flight_leaves_its_message_for_the_chats_cleanup) {
   const auto id = add();
-  ASSERT_TRUE(store->claim_next("a", clock::now_ms() + 1000, 30000, {}));
+  ASSERT_TRUE(claim("a", clock::now_ms() + 1000, 30000, {}));
   const auto records = store->erase({id}, "retention", "", 7000);
   ASSERT_EQ(records.size(), 1U);
   EXPECT_EQ(records[0].chat, "none");
   // The send that was under way succeeds afterwards: no error, and its message is queued.
-  store->mark_delivered(id, 7100, {-100, 99});
+  deliver_at(id, 7100, {-100, 99});
   EXPECT_FALSE(store->find(id));
   const auto copies = store->chat_copies(std::numeric_limits<std::int64_t>::max(), 10);
   ASSERT_EQ(copies.size(), 1U);
   EXPECT_EQ(copies[0].message_id, 99);
   EXPECT_EQ(copies[0].reason, "retention");
   EXPECT_EQ(store->erasures(0)[0].chat, "pending");
-  store->reschedule(id, 8000, "http 502");
-  store->mark_failed(id, "gave up");
+  retry_at(id, 8000, "http 502");
+  fail_with(id, "gave up");
   EXPECT_FALSE(store->find(id));
 }
 
 TEST_P(store_suite, a_chat_copy_waits_for_its_next_try_and_its_outcome_goes_into_the_record) {
   const auto id = add();
-  store->mark_delivered(id, 5000, {-100, 77});
+  deliver_at(id, 5000, {-100, 77});
   store->erase({id}, "request", "", 9000);
   ASSERT_EQ(store->chat_copies(0, 10).size(), 1U);
   store->chat_copy_later(id, 20000);
@@ -366,7 +399,7 @@ TEST_P(store_suite, expired_leads_are_the_ones_created_before_the_cutoff_oldest_
 
 TEST_P(store_suite, erasure_records_and_chat_copies_travel_to_another_engine) {
   const auto id = add();
-  store->mark_delivered(id, 5000, {-100, 77});
+  deliver_at(id, 5000, {-100, 77});
   store->erase({id}, "retention", "", 9000);
   testing::temp_folder other_dir;
   auto other = GetParam().open(other_dir);
@@ -629,10 +662,10 @@ TEST_P(store_suite, a_delivered_lead_nobody_took_is_due_for_one_reminder_only) {
   const auto early = add();
   const auto unknown_message = add();
   const auto pending = add();
-  store->mark_delivered(waiting, 1000, {-100, 11});
-  store->mark_delivered(taken, 1000, {-100, 12});
-  store->mark_delivered(early, 5000, {-100, 13});
-  store->mark_delivered(unknown_message, 1000, {});
+  deliver_at(waiting, 1000, {-100, 11});
+  deliver_at(taken, 1000, {-100, 12});
+  deliver_at(early, 5000, {-100, 13});
+  deliver_at(unknown_message, 1000, {});
   ASSERT_TRUE(click_on(*store, taken, "new", "taken", "take", {1, "Анна"}, 1500, "").applied);
   // Only the lead delivered by then, still new, with a known message; the pending one has none.
   auto due = store->due_reminders(2000, 10);
@@ -657,7 +690,7 @@ TEST_P(store_suite, a_delivered_lead_nobody_took_is_due_for_one_reminder_only) {
 
 TEST_P(store_suite, triage_counts_and_states_cover_every_delivered_lead) {
   const std::vector<std::string> ids{add(), add(), add(), add(), add()};
-  for (const auto& id : ids) store->mark_delivered(id, 1000, {-100, 1});
+  for (const auto& id : ids) deliver_at(id, 1000, {-100, 1});
   const actor anna{1, "Анна"};
   ASSERT_TRUE(click_on(*store, ids[0], "new", "taken", "take", anna, 2000, "").applied);
   ASSERT_TRUE(click_on(*store, ids[1], "new", "taken", "take", anna, 2000, "").applied);
@@ -680,6 +713,119 @@ TEST_P(store_suite, triage_counts_and_states_cover_every_delivered_lead) {
 }
 
 INSTANTIATE_TEST_SUITE_P(engines, store_suite, ::testing::ValuesIn(engines()),
+                         [](const auto& test) { return test.param.name; });
+
+}  // namespace
+}  // namespace landing::storage
+
+namespace landing::storage {
+namespace {
+
+class channels_suite : public store_suite {
+ protected:
+  std::string add_to(const std::vector<std::string>& channels) {
+    return store
+        ->insert_batch({{{"Anna", "@anna", "a@b.co", "Hello"}, "en", "10.0.0.1", false}}, channels)
+        .front();
+  }
+  static attempt_record tried(std::int64_t at, const char* result) { return {at, result, 12}; }
+};
+
+TEST_P(channels_suite, a_lead_gets_a_row_for_each_channel_in_its_own_transaction) {
+  const auto id = add_to({"telegram", "webhook", "email"});
+  const auto found = store->find(id);
+  ASSERT_EQ(found->deliveries.size(), 3U);
+  for (const auto& row : found->deliveries) EXPECT_EQ(row.status, "pending") << row.channel;
+  const auto at = clock::now_ms();
+  for (const char* channel : {"telegram", "webhook", "email"}) {
+    EXPECT_EQ(store->claim_next(channel, "a", at, 30000, {})->item.id, id) << channel;
+  }
+}
+
+TEST_P(channels_suite, one_channel_down_delays_no_other) {
+  const auto id = add_to({"telegram", "webhook"});
+  const auto at = clock::now_ms();
+  ASSERT_TRUE(store->claim_next("webhook", "a", at, 30000, {}));
+  // The webhook's receiver is down for three days: its row waits, Telegram's goes at once.
+  store->reschedule("webhook", id, at + 3 * 86'400'000LL, "HTTP 503", tried(at, "503"));
+  EXPECT_EQ(store->claim_next("telegram", "a", at, 30000, {})->item.id, id);
+  store->mark_delivered("telegram", id, tried(at, "ok"), {});
+  EXPECT_FALSE(store->claim_next("webhook", "a", at + 1000, 30000, {}));
+  EXPECT_EQ(store->next_due_at("webhook", "a", at), at + 3 * 86'400'000LL);
+  // The studio has the lead (the chat), the webhook still tries.
+  const auto found = store->find(id);
+  EXPECT_EQ(found->status, "delivered");
+  EXPECT_EQ(found->deliveries[0].channel, "telegram");
+  EXPECT_EQ(found->deliveries[1].status, "pending");
+  EXPECT_EQ(found->deliveries[1].last_error, "HTTP 503");
+  EXPECT_EQ(found->deliveries[1].attempts, 1);
+}
+
+TEST_P(channels_suite, the_status_is_failed_only_when_every_channel_gave_up) {
+  const auto id = add_to({"webhook", "email"});
+  const auto at = clock::now_ms();
+  store->mark_failed("webhook", id, "gave up", tried(at, "500"));
+  EXPECT_EQ(store->find(id)->status, "pending");
+  store->mark_failed("email", id, "554 rejected", tried(at, "smtp 554"));
+  EXPECT_EQ(store->find(id)->status, "failed");
+  EXPECT_TRUE(store->retry(id, "email"));
+  EXPECT_EQ(store->find(id)->status, "pending");
+  EXPECT_EQ(store->find(id)->deliveries[0].status, "pending");  // email
+  EXPECT_EQ(store->find(id)->deliveries[1].status, "failed");   // webhook untouched
+  EXPECT_FALSE(store->retry(id, "telegram"));
+}
+
+TEST_P(channels_suite, a_disabled_channel_holds_its_rows_until_it_is_enabled) {
+  const auto first = add_to({"telegram", "webhook"});
+  store->disable_channel("webhook", "HTTP 410: the receiver asked to stop");
+  EXPECT_EQ(store->channel_disabled("webhook"), "HTTP 410: the receiver asked to stop");
+  EXPECT_FALSE(store->channel_disabled("telegram"));
+  EXPECT_FALSE(store->claim_next("webhook", "a", clock::now_ms(), 30000, {}));
+  EXPECT_EQ(store->find(first)->deliveries[1].status, "disabled");
+  // A lead that arrives meanwhile is pending until the worker marks it (outbox.cpp does).
+  const auto second = add_to({"telegram", "webhook"});
+  store->disable_channel("webhook", "HTTP 410: the receiver asked to stop");
+  EXPECT_EQ(store->find(second)->deliveries[1].status, "disabled");
+  EXPECT_TRUE(store->claim_next("telegram", "a", clock::now_ms(), 30000, {}));
+  EXPECT_EQ(store->enable_channel("webhook"), 2);
+  EXPECT_FALSE(store->channel_disabled("webhook"));
+  EXPECT_TRUE(store->claim_next("webhook", "a", clock::now_ms(), 30000, {}));
+}
+
+TEST_P(channels_suite, redeliver_puts_delivered_rows_back_and_the_log_keeps_every_attempt) {
+  const auto id = add_to({"webhook"});
+  const auto spam =
+      store->insert_batch({{{"B", "@b", "b@b.co", "x"}, "en", "10.0.0.2", true}}, {"webhook"})
+          .front();
+  const auto at = clock::now_ms();
+  store->reschedule("webhook", id, at, "HTTP 500", tried(at, "500"));
+  store->mark_delivered("webhook", id, tried(at + 5, "204"), {});
+  EXPECT_EQ(store->redeliver("webhook", {id, spam, "no-such-lead"}), 1);
+  EXPECT_EQ(store->find(id)->deliveries[0].status, "pending");
+  EXPECT_EQ(store->find(id)->deliveries[0].attempts, 2);
+  const auto log = store->attempts_of(id);
+  ASSERT_EQ(log.size(), 2U);
+  EXPECT_EQ(log[0].attempt.result, "500");
+  EXPECT_EQ(log[1].attempt.result, "204");
+  EXPECT_EQ(log[1].attempt.latency_ms, 12);
+  EXPECT_EQ(store->prune_attempts(at + 1), 1);
+  EXPECT_EQ(store->attempts_of(id).size(), 1U);
+  // An erased lead takes its rows and its log with it.
+  store->erase({id}, "request", "ticket 7", at);
+  EXPECT_TRUE(store->attempts_of(id).empty());
+}
+
+TEST_P(channels_suite, replicas_claim_each_channels_row_once) {
+  const auto id = add_to({"telegram", "webhook"});
+  const auto at = clock::now_ms();
+  EXPECT_EQ(store->claim_next("webhook", "a", at, 30000, {})->item.id, id);
+  EXPECT_FALSE(store->claim_next("webhook", "b", at, 30000, {}));
+  EXPECT_EQ(store->claim_next("telegram", "b", at, 30000, {})->item.id, id);
+  // The lease of a dead replica passes; another takes its row.
+  EXPECT_EQ(store->claim_next("webhook", "b", at + 30001, 30000, {})->item.id, id);
+}
+
+INSTANTIATE_TEST_SUITE_P(engines, channels_suite, ::testing::ValuesIn(engines()),
                          [](const auto& test) { return test.param.name; });
 
 }  // namespace

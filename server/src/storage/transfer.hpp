@@ -16,9 +16,8 @@ class transfer_role {
   virtual ~transfer_role() = default;
 
   struct stored_lead {
-    lead record;
-    bool queued = false;  // has an outbox row (next_attempt_at in record)
-    lead_desk desk{};     // its triage, history and message in the chat
+    lead record;       // with its rows in the outbox, one per channel
+    lead_desk desk{};  // its triage, history and message in the chat
   };
   virtual std::vector<stored_lead> export_all() = 0;
   // Adds a lead as it was in another database; false when one with its id is there already.

@@ -94,10 +94,10 @@ void chat_cleanup::clean(const storage::chat_copy& copy) {
   const bool again =
       result.outcome == send_result::transient || result.outcome == send_result::retry_after;
   if (again && copy.attempts + 1 < options_.attempts && !stopping_) {
-    const auto delay =
-        result.outcome == send_result::retry_after
-            ? std::chrono::milliseconds(result.retry_after_s * 1000)
-            : backoff_delay(options_.backoff, static_cast<int>(copy.attempts) + 1, random_);
+    const auto delay = result.outcome == send_result::retry_after
+                           ? std::chrono::milliseconds(result.retry_after_s * 1000)
+                           : delivery::backoff_delay(options_.backoff,
+                                                     static_cast<int>(copy.attempts) + 1, random_);
     store_.chat_copy_later(copy.lead_id, clock::now_ms() + delay.count());
     log::warn("chat_copy_retry",
               {{"id", copy.lead_id}, {"attempt", copy.attempts + 1}, {"reason", result.reason}});

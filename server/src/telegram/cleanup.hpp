@@ -9,8 +9,8 @@
 #include <string>
 
 #include "common/worker.hpp"
+#include "delivery/backoff.hpp"
 #include "storage/store.hpp"
-#include "telegram/backoff.hpp"
 #include "telegram/chat.hpp"
 #include "telegram/pacing.hpp"
 
@@ -25,7 +25,7 @@ struct cleanup_options {
   // How often the queue is looked at; erasures from the command line land there any time.
   std::chrono::milliseconds poll{std::chrono::seconds(5)};
   int attempts = 5;
-  backoff_policy backoff{std::chrono::seconds(5), std::chrono::minutes(30)};
+  delivery::backoff_policy backoff{std::chrono::seconds(5), std::chrono::minutes(30)};
   // A little inside Telegram's 48 hours, so a delete is not refused by the time it arrives.
   std::chrono::milliseconds delete_window{std::chrono::hours(47)};
 };

@@ -27,12 +27,4 @@ send_result send_lead(chat_link& link, const storage::lead& item, std::chrono::m
   return result;
 }
 
-std::function<send_result(const storage::lead&, const std::atomic<bool>&)> lead_sender(
-    std::shared_ptr<chat_link> link, std::chrono::milliseconds pacing) {
-  return
-      [link = std::move(link), pacing](const storage::lead& item, const std::atomic<bool>& cancel) {
-        return send_lead(*link, item, pacing, cancel);
-      };
-}
-
 }  // namespace landing::telegram

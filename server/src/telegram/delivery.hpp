@@ -2,8 +2,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <functional>
-#include <memory>
 
 #include "storage/lead.hpp"
 #include "telegram/bot_client.hpp"
@@ -17,10 +15,5 @@ namespace landing::telegram {
 // again.
 send_result send_lead(chat_link& link, const storage::lead& item, std::chrono::milliseconds pacing,
                       const std::atomic<bool>& cancel);
-
-// The outbox's hand-off to the chat: send_lead over a link of its own, for as long as the
-// returned function lives.
-std::function<send_result(const storage::lead&, const std::atomic<bool>&)> lead_sender(
-    std::shared_ptr<chat_link> link, std::chrono::milliseconds pacing);
 
 }  // namespace landing::telegram

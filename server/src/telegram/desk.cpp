@@ -231,7 +231,8 @@ void desk::work(const std::string& lead_id, job& task) {
   const bool again =
       result.outcome == send_result::transient || result.outcome == send_result::retry_after;
   if (again && task.attempts < options_.attempts && !stopping_) {
-    task.due = clock::now_ms() + backoff_delay(options_.backoff, task.attempts, random_).count();
+    task.due =
+        clock::now_ms() + delivery::backoff_delay(options_.backoff, task.attempts, random_).count();
     log::warn(task.what == job::edit ? "lead_edit_retry" : "lead_reminder_retry",
               {{"id", lead_id}, {"attempt", task.attempts}, {"reason", result.reason}});
     const std::lock_guard lock(mutex_);

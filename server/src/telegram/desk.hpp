@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "common/worker.hpp"
+#include "delivery/backoff.hpp"
 #include "leads/metrics.hpp"
 #include "storage/store.hpp"
-#include "telegram/backoff.hpp"
 #include "telegram/chat.hpp"
 #include "telegram/updates.hpp"
 
@@ -38,7 +38,7 @@ struct desk_options {
   std::chrono::milliseconds poll{1000};
   // An edit or reminder Telegram did not take is tried again this many times, with backoff.
   int attempts = 5;
-  backoff_policy backoff{std::chrono::milliseconds(500), std::chrono::seconds(30)};
+  delivery::backoff_policy backoff{std::chrono::milliseconds(500), std::chrono::seconds(30)};
 };
 
 class desk {

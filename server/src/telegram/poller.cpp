@@ -58,7 +58,7 @@ void update_poller::stop() {
 
 void update_poller::fail(update_status::mode mode, const std::string& reason) {
   ++failures_;
-  const auto delay = backoff_delay(options_.backoff, failures_, random_);
+  const auto delay = delivery::backoff_delay(options_.backoff, failures_, random_);
   // One line when the trouble starts, then one per doubling: a conflict that lasts an hour does
   // not fill the log.
   if ((failures_ & (failures_ - 1)) == 0) {

@@ -10,8 +10,8 @@
 #include <string>
 
 #include "common/worker.hpp"
+#include "delivery/backoff.hpp"
 #include "storage/store.hpp"
-#include "telegram/backoff.hpp"
 #include "telegram/chat.hpp"
 #include "telegram/desk.hpp"
 
@@ -35,7 +35,7 @@ struct poller_options {
   // getUpdates waits this long for a click before answering empty.
   std::chrono::seconds long_poll{25};
   // After a failed getUpdates (409 included): doubling from base up to cap, never a busy loop.
-  backoff_policy backoff{std::chrono::seconds(1), std::chrono::seconds(60)};
+  delivery::backoff_policy backoff{std::chrono::seconds(1), std::chrono::seconds(60)};
   // A replica that does not lead checks again this often.
   std::chrono::milliseconds standby{1000};
 };

@@ -130,7 +130,7 @@ TEST(vitals_recorder, a_refused_write_loses_only_beacons_and_counts_them) {
   EXPECT_EQ(stats.dropped_total(), 10U);
   EXPECT_EQ(stored_count(store, "LCP"), 0U);
   EXPECT_NO_THROW(
-      store.insert_batch({{{"Anna", "@anna", "a@b.co", "Hi"}, "en", "10.0.0.1"}}, false));
+      store.insert_batch({{{"Anna", "@anna", "a@b.co", "Hi"}, "en", "10.0.0.1"}}, {"telegram"}));
 }
 
 }  // namespace

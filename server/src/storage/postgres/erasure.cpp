@@ -60,7 +60,8 @@ std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
     for (const auto& id : ids) {
       // Locked, so an outcome another replica records meanwhile waits and then finds no lead.
       const auto lead = conn.exec(
-          "SELECT status, created_at, (SELECT count(*) FROM outbox WHERE lead_id = l.id), "
+          "SELECT status, created_at, (SELECT count(*) FROM deliveries WHERE lead_id = l.id AND "
+          "status = 'pending'), "
           "(SELECT count(*) FROM lead_triage WHERE lead_id = l.id), (SELECT count(*) FROM "
           "lead_events WHERE lead_id = l.id) FROM leads l WHERE id = $1 FOR UPDATE",
           {id});
@@ -69,7 +70,8 @@ std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
       record.delivery = delivery_when_erased(lead.text(0, 0));
       const auto queued = conn.exec(
           "INSERT INTO chat_cleanup (lead_id, chat_id, message_id, sent_at, reason) SELECT "
-          "m.lead_id, m.chat_id, m.message_id, coalesce(l.delivered_at, l.created_at), $2 FROM "
+          "m.lead_id, m.chat_id, m.message_id, coalesce((SELECT d.delivered_at FROM deliveries d "
+          "WHERE d.lead_id = l.id AND d.channel = 'telegram'), l.created_at), $2 FROM "
           "lead_messages m JOIN leads l ON l.id = m.lead_id WHERE m.lead_id = $1 ON CONFLICT "
           "(lead_id) DO NOTHING RETURNING 1",
           {id, reason});
@@ -77,11 +79,12 @@ std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
       if (has_message) record.chat = "pending";
       record.removed = removed_parts(lead.integer(0, 2) > 0, lead.integer(0, 3) > 0,
                                      lead.integer(0, 4), has_message);
-      for (const char* sql :
-           {"DELETE FROM lead_events WHERE lead_id = $1",
-            "DELETE FROM lead_triage WHERE lead_id = $1",
-            "DELETE FROM lead_messages WHERE lead_id = $1", "DELETE FROM outbox WHERE lead_id = $1",
-            "DELETE FROM leads WHERE id = $1"}) {
+      for (const char* sql : {"DELETE FROM lead_events WHERE lead_id = $1",
+                              "DELETE FROM lead_triage WHERE lead_id = $1",
+                              "DELETE FROM lead_messages WHERE lead_id = $1",
+                              "DELETE FROM deliveries WHERE lead_id = $1",
+                              "DELETE FROM delivery_attempts WHERE lead_id = $1",
+                              "DELETE FROM leads WHERE id = $1"}) {
         conn.exec(sql, {id});
       }
       insert_erasure(conn, record);

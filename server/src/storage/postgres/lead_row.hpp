@@ -11,8 +11,8 @@ namespace landing::storage::postgres {
 // read_lead takes these from index 0, and a query's own columns follow at lead_column_count.
 inline constexpr const char* lead_columns =
     "l.id, l.created_at, l.name, l.social, l.email, l.message, l.locale, l.client, l.status, "
-    "l.attempts, l.last_error, l.delivered_at, l.source, l.source_class, l.consent_version";
-inline constexpr int lead_column_count = 15;
+    "coalesce(l.delivered_at, 0), l.source, l.source_class, l.consent_version";
+inline constexpr int lead_column_count = 13;
 
 inline std::string with_columns(const char* before, const char* after) {
   return std::string(before) + lead_columns + after;
@@ -26,12 +26,10 @@ inline lead read_lead(const result& rows, int row) {
   out.locale = rows.text(row, 6);
   out.client = rows.text(row, 7);
   out.status = rows.text(row, 8);
-  out.attempts = rows.integer(row, 9);
-  out.last_error = rows.text(row, 10);
-  out.delivered_at = rows.integer(row, 11);
-  out.source = rows.text(row, 12);
-  out.source_class = rows.text(row, 13);
-  out.consent_version = rows.text(row, 14);
+  out.delivered_at = rows.integer(row, 9);
+  out.source = rows.text(row, 10);
+  out.source_class = rows.text(row, 11);
+  out.consent_version = rows.text(row, 12);
   return out;
 }
 

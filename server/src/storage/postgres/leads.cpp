@@ -2,11 +2,14 @@
 
 #include "common/clock.hpp"
 #include "storage/postgres/arrays.hpp"
+#include "storage/postgres/deliveries.hpp"
 #include "storage/postgres/lead_row.hpp"
 
 namespace landing::storage::postgres {
 
-std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& leads, bool held) {
+std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& leads,
+                                                  const std::vector<std::string>& channels) {
+  const bool held = channels.empty();
   return db_.run(true, [&](connection& conn) {
     std::vector<std::string> ids;
     std::vector<std::string> names, socials, emails, messages, locales, clients, statuses, queued;
@@ -39,23 +42,32 @@ std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& l
         {text_array(ids), str(created), text_array(names), text_array(socials), text_array(emails),
          text_array(messages), text_array(locales), text_array(clients), text_array(statuses),
          text_array(sources), text_array(source_classes), text_array(consents)});
-    if (!queued.empty()) {
+    if (!queued.empty() && !held) {
       conn.exec(
-          "INSERT INTO outbox (lead_id, next_attempt_at) SELECT unnest($1::text[]), $2::bigint",
-          {text_array(queued), str(created)});
+          "INSERT INTO deliveries (lead_id, channel, status, next_attempt_at) SELECT q, c, "
+          "'pending', $3::bigint FROM unnest($1::text[]) AS q, unnest($2::text[]) AS c",
+          {text_array(queued), text_array(channels), str(created)});
       // Wakes every replica's outbox at once, instead of at its next poll.
-      if (!held) conn.exec(std::string("NOTIFY ") + new_leads_channel);
+      conn.exec(std::string("NOTIFY ") + new_leads_channel);
     }
     txn.commit();
     return ids;
   });
 }
 
-std::int64_t lead_table::release_held() {
-  return db_.run(true, [](connection& conn) {
+std::int64_t lead_table::release_held(const std::vector<std::string>& channels) {
+  if (channels.empty()) return 0;
+  return db_.run(true, [&](connection& conn) {
+    transaction txn(conn);
+    conn.exec(
+        "INSERT INTO deliveries (lead_id, channel, status, next_attempt_at) SELECT l.id, c, "
+        "'pending', $2::bigint FROM leads l, unnest($1::text[]) AS c WHERE l.status = 'held' ON "
+        "CONFLICT DO NOTHING",
+        {text_array(channels), str(clock::now_ms())});
     const auto rows = conn.exec(
         "WITH released AS (UPDATE leads SET status = 'pending' WHERE status = 'held' RETURNING 1) "
         "SELECT count(*) FROM released");
+    txn.commit();
     return rows.integer(0, 0);
   });
 }
@@ -64,7 +76,9 @@ std::optional<lead> lead_table::find(const std::string& id) {
   return db_.run(false, [&](connection& conn) -> std::optional<lead> {
     const auto rows = conn.exec(with_columns("SELECT ", " FROM leads l WHERE l.id = $1"), {id});
     if (rows.rows() == 0) return std::nullopt;
-    return read_lead(rows, 0);
+    auto out = read_lead(rows, 0);
+    out.deliveries = deliveries_of(conn, id);
+    return out;
   });
 }
 
@@ -76,6 +90,7 @@ std::vector<lead> lead_table::list(const std::string& status) {
     std::vector<lead> out;
     out.reserve(static_cast<std::size_t>(rows.rows()));
     for (int i = 0; i < rows.rows(); ++i) out.push_back(read_lead(rows, i));
+    attach_deliveries(conn, out);
     return out;
   });
 }

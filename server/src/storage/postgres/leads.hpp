@@ -10,8 +10,9 @@ class lead_table : public virtual leads_role {
  public:
   explicit lead_table(database& db) : db_(db) {}
 
-  std::vector<std::string> insert_batch(const std::vector<new_lead>& leads, bool held) override;
-  std::int64_t release_held() override;
+  std::vector<std::string> insert_batch(const std::vector<new_lead>& leads,
+                                        const std::vector<std::string>& channels) override;
+  std::int64_t release_held(const std::vector<std::string>& channels) override;
   std::optional<lead> find(const std::string& id) override;
   std::vector<lead> list(const std::string& status) override;
 

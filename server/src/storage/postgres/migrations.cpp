@@ -10,7 +10,7 @@ namespace {
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(727001)";
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 7> steps{
+constexpr std::array<const char*, 8> steps{
     // The schema the SQLite engine started with.
     R"sql(
 CREATE TABLE leads (
@@ -169,6 +169,39 @@ CREATE TABLE chat_cleanup (
   next_at bigint NOT NULL DEFAULT 0
 );
 CREATE INDEX leads_by_created ON leads (created_at);
+)sql",
+    // The outbox per channel, as in SQLite's step 8, with the claims the old outbox had.
+    R"sql(
+CREATE TABLE deliveries (
+  lead_id text NOT NULL REFERENCES leads (id),
+  channel text NOT NULL,
+  status text NOT NULL CHECK (status IN ('pending', 'delivered', 'failed', 'disabled')),
+  attempts integer NOT NULL DEFAULT 0,
+  last_error text NOT NULL DEFAULT '',
+  next_attempt_at bigint NOT NULL,
+  delivered_at bigint,
+  claimed_by text,
+  claimed_until bigint,
+  PRIMARY KEY (lead_id, channel)
+);
+CREATE INDEX deliveries_due ON deliveries (channel, status, next_attempt_at);
+INSERT INTO deliveries (lead_id, channel, status, attempts, last_error, next_attempt_at,
+                        delivered_at, claimed_by, claimed_until)
+  SELECT l.id, 'telegram', l.status, l.attempts, coalesce(l.last_error, ''),
+         coalesce(o.next_attempt_at, l.created_at), l.delivered_at, o.claimed_by, o.claimed_until
+  FROM leads l LEFT JOIN outbox o ON o.lead_id = l.id
+  WHERE l.status IN ('pending', 'delivered', 'failed');
+DROP TABLE outbox;
+CREATE TABLE delivery_attempts (
+  id bigserial PRIMARY KEY,
+  lead_id text NOT NULL,
+  channel text NOT NULL,
+  at bigint NOT NULL,
+  result text NOT NULL,
+  latency_ms bigint NOT NULL
+);
+CREATE INDEX delivery_attempts_by_lead ON delivery_attempts (lead_id, id);
+CREATE INDEX delivery_attempts_by_time ON delivery_attempts (at);
 )sql",
 };
 

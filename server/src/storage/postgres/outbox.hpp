@@ -1,31 +1,46 @@
 #pragma once
 
+#include "storage/fault.hpp"
 #include "storage/outbox.hpp"
 #include "storage/postgres/database.hpp"
 
 namespace landing::storage::postgres {
 
-// The outbox in PostgreSQL, shared by the replicas: claims are rows with a lease, taken with
-// SKIP LOCKED.
+// The outbox in PostgreSQL, shared by the replicas: claims are row columns with a lease, taken
+// with SKIP LOCKED.
 class outbox_table : public virtual outbox_role {
  public:
   explicit outbox_table(database& db) : db_(db) {}
 
-  std::optional<std::int64_t> next_due_at(const std::string& owner, std::int64_t now_ms) override;
-  std::optional<lead> claim_next(const std::string& owner, std::int64_t now_ms,
-                                 std::int64_t lease_ms,
-                                 const std::vector<std::string>& skip) override;
-  void mark_delivered(const std::string& id, std::int64_t at_ms,
-                      const sent_message& where) override;
-  void reschedule(const std::string& id, std::int64_t next_attempt_ms,
-                  const std::string& error) override;
-  void mark_failed(const std::string& id, const std::string& reason) override;
-  bool retry(const std::string& id) override;
+  std::optional<std::int64_t> next_due_at(const std::string& channel, const std::string& owner,
+                                          std::int64_t now_ms) override;
+  std::optional<claimed_delivery> claim_next(const std::string& channel, const std::string& owner,
+                                             std::int64_t now_ms, std::int64_t lease_ms,
+                                             const std::vector<std::string>& skip) override;
+  void mark_delivered(const std::string& channel, const std::string& id,
+                      const attempt_record& attempt, const sent_message& where) override;
+  void reschedule(const std::string& channel, const std::string& id, std::int64_t next_attempt_ms,
+                  const std::string& error, const attempt_record& attempt) override;
+  void mark_failed(const std::string& channel, const std::string& id, const std::string& reason,
+                   const attempt_record& attempt) override;
+  bool retry(const std::string& id, const std::string& channel) override;
+  std::int64_t redeliver(const std::string& channel, const std::vector<std::string>& ids) override;
+  std::optional<std::string> channel_disabled(const std::string& channel) override;
+  void disable_channel(const std::string& channel, const std::string& reason) override;
+  std::int64_t enable_channel(const std::string& channel) override;
+  std::vector<logged_attempt> attempts_of(const std::string& id) override;
+  std::int64_t prune_attempts(std::int64_t before_ms) override;
 
   // The figures /healthz and /metrics show.
-  outbox_stats figures();
+  std::vector<channel_figures> figures();
 
  private:
+  // Records the attempt and sums the lead's status around `change`, which updates the row (and
+  // ends its claim) and says whether it was still there: an erased lead's row is gone.
+  template <typename Change>
+  void settle(const std::string& channel, const std::string& id, const attempt_record& attempt,
+              Change&& change);
+
   database& db_;
 };
 

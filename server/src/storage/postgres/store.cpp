@@ -23,7 +23,7 @@ health store::check() {
   out.leader = leader();
   try {
     db.check_writes();
-    out.outbox = figures();
+    out.channels = figures();
     if (out.leader) prune_buckets(clock::now_ms());
   } catch (const storage::error& e) {
     out.problem = e.problem;

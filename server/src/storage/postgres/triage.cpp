@@ -33,10 +33,10 @@ std::vector<reminder_due> triage_tables::due_reminders(std::int64_t delivered_be
     const auto rows = conn.exec(
         with_columns("SELECT ",
                      ", m.chat_id, m.message_id FROM leads l JOIN lead_messages m ON m.lead_id = "
-                     "l.id LEFT JOIN lead_triage t ON t.lead_id = l.id WHERE l.status = "
-                     "'delivered' AND m.reminded_at IS NULL AND (t.status IS NULL OR t.status = "
-                     "'new') AND l.delivered_at <= $1::bigint ORDER BY l.delivered_at LIMIT "
-                     "$2::bigint"),
+                     "l.id JOIN deliveries d ON d.lead_id = l.id AND d.channel = 'telegram' LEFT "
+                     "JOIN lead_triage t ON t.lead_id = l.id WHERE d.status = 'delivered' AND "
+                     "m.reminded_at IS NULL AND (t.status IS NULL OR t.status = 'new') AND "
+                     "d.delivered_at <= $1::bigint ORDER BY d.delivered_at LIMIT $2::bigint"),
         {str(delivered_before_ms), str(limit)});
     std::vector<reminder_due> out;
     out.reserve(static_cast<std::size_t>(rows.rows()));

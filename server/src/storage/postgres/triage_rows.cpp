@@ -147,7 +147,8 @@ std::vector<std::pair<std::string, triage_state>> triage_states(connection& conn
 std::vector<triage_count> triage_counts(connection& conn) {
   const auto rows = conn.exec(
       "SELECT COALESCE(t.status, 'new'), COUNT(*) FROM leads l LEFT JOIN lead_triage t ON "
-      "t.lead_id = l.id WHERE l.status = 'delivered' GROUP BY 1 ORDER BY 1");
+      "t.lead_id = l.id WHERE EXISTS (SELECT 1 FROM lead_messages m WHERE m.lead_id = l.id) GROUP "
+      "BY 1 ORDER BY 1");
   std::vector<triage_count> out;
   out.reserve(static_cast<std::size_t>(rows.rows()));
   for (int row = 0; row < rows.rows(); ++row) {

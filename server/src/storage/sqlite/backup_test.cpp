@@ -25,10 +25,11 @@ TEST(sqlite_backup, copies_a_database_that_is_being_written) {
   const testing::temp_folder dir;
   store live(dir.file("leads.db"));
   std::vector<std::string> before;
-  for (int i = 0; i < 200; ++i) before.push_back(live.insert_batch({sample(i)}, false).front());
+  for (int i = 0; i < 200; ++i)
+    before.push_back(live.insert_batch({sample(i)}, {"telegram"}).front());
   std::atomic<bool> writing{true};
   std::thread writer([&] {
-    for (int i = 1000; writing; ++i) live.insert_batch({sample(i)}, false);
+    for (int i = 1000; writing; ++i) live.insert_batch({sample(i)}, {"telegram"});
   });
   backup_report report;
   std::string failure;
@@ -52,7 +53,7 @@ TEST(sqlite_backup, copies_a_database_that_is_being_written) {
 
 TEST(sqlite_backup, never_overwrites_and_leaves_nothing_behind_when_it_fails) {
   const testing::temp_folder dir;
-  store(dir.file("leads.db")).insert_batch({sample(1)}, false);
+  store(dir.file("leads.db")).insert_batch({sample(1)}, {"telegram"});
   std::ofstream(dir.file("taken.db")) << "an older backup";
   EXPECT_THROW(backup(dir.file("leads.db"), dir.file("taken.db")), std::runtime_error);
   EXPECT_EQ(std::filesystem::file_size(dir.file("taken.db")), 15U);

@@ -85,14 +85,16 @@ std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
       if (!lead.step()) continue;
       erasure record{id, lead.integer(1), at_ms, reason, note, {}, {}, "none"};
       record.delivery = delivery_when_erased(lead.text(0));
-      const bool queued = exists(conn, "SELECT 1 FROM outbox WHERE lead_id = ?", id);
+      const bool queued =
+          exists(conn, "SELECT 1 FROM deliveries WHERE lead_id = ? AND status = 'pending'", id);
       const bool triage = exists(conn, "SELECT 1 FROM lead_triage WHERE lead_id = ?", id);
       statement events(conn, "SELECT count(*) FROM lead_events WHERE lead_id = ?");
       events.bind(1, id).step();
       statement message(
           conn,
-          "SELECT m.chat_id, m.message_id, coalesce(l.delivered_at, l.created_at) "
-          "FROM lead_messages m JOIN leads l ON l.id = m.lead_id WHERE m.lead_id = ?");
+          "SELECT m.chat_id, m.message_id, coalesce((SELECT d.delivered_at FROM deliveries d "
+          "WHERE d.lead_id = l.id AND d.channel = 'telegram'), l.created_at) FROM lead_messages "
+          "m JOIN leads l ON l.id = m.lead_id WHERE m.lead_id = ?");
       message.bind(1, id);
       const bool has_message = message.step();
       if (has_message) {
@@ -111,8 +113,9 @@ std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
       for (const char* sql :
            {"DELETE FROM lead_events WHERE lead_id = ?",
             "DELETE FROM lead_triage WHERE lead_id = ?",
-            "DELETE FROM lead_messages WHERE lead_id = ?", "DELETE FROM outbox WHERE lead_id = ?",
-            "DELETE FROM leads WHERE id = ?"}) {
+            "DELETE FROM lead_messages WHERE lead_id = ?",
+            "DELETE FROM deliveries WHERE lead_id = ?",
+            "DELETE FROM delivery_attempts WHERE lead_id = ?", "DELETE FROM leads WHERE id = ?"}) {
         statement(conn, sql).bind(1, id).step();
       }
       insert_erasure(conn, record);

@@ -11,8 +11,8 @@ namespace landing::storage::sqlite {
 // read_lead takes these from index 0, and a query's own columns follow at lead_column_count.
 inline constexpr const char* lead_columns =
     "l.id, l.created_at, l.name, l.social, l.email, l.message, l.locale, l.client, l.status, "
-    "l.attempts, l.last_error, l.delivered_at, l.source, l.source_class, l.consent_version";
-inline constexpr int lead_column_count = 15;
+    "coalesce(l.delivered_at, 0), l.source, l.source_class, l.consent_version";
+inline constexpr int lead_column_count = 13;
 
 inline lead read_lead(const statement& row) {
   lead out;
@@ -22,12 +22,10 @@ inline lead read_lead(const statement& row) {
   out.locale = row.text(6);
   out.client = row.text(7);
   out.status = row.text(8);
-  out.attempts = row.integer(9);
-  out.last_error = row.text(10);
-  out.delivered_at = row.integer(11);
-  out.source = row.text(12);
-  out.source_class = row.text(13);
-  out.consent_version = row.text(14);
+  out.delivered_at = row.integer(9);
+  out.source = row.text(10);
+  out.source_class = row.text(11);
+  out.consent_version = row.text(12);
   return out;
 }
 

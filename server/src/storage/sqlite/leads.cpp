@@ -1,10 +1,13 @@
 #include "storage/sqlite/leads.hpp"
 
 #include "common/clock.hpp"
+#include "storage/sqlite/deliveries.hpp"
 #include "storage/sqlite/lead_row.hpp"
 
 namespace landing::storage::sqlite {
-std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& leads, bool held) {
+std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& leads,
+                                                  const std::vector<std::string>& channels) {
+  const bool held = channels.empty();
   return db_.write(file_guard::purpose::new_lead, [&](connection& conn) {
     std::vector<std::string> ids;
     ids.reserve(leads.size());
@@ -15,7 +18,9 @@ std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& l
         "INSERT INTO leads (id, created_at, name, social, email, message, locale, "
         "client, status, source, source_class, consent_version) VALUES (?, ?, ?, ?, ?, "
         "?, ?, ?, ?, ?, ?, ?)");
-    statement enqueue(conn, "INSERT INTO outbox (lead_id, next_attempt_at) VALUES (?, ?)");
+    statement enqueue(conn,
+                      "INSERT INTO deliveries (lead_id, channel, status, next_attempt_at) VALUES "
+                      "(?, ?, 'pending', ?)");
     for (const auto& item : leads) {
       std::string id = db_.make_id(created);
       const char* status = item.spam ? "spam" : held ? "held" : "pending";
@@ -26,8 +31,8 @@ std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& l
       insert.step();
       insert.reset();
       // Spam is kept for the record but never enters the outbox.
-      if (!item.spam) {
-        enqueue.bind(1, id).bind(2, created);
+      for (const auto& channel : item.spam ? std::vector<std::string>{} : channels) {
+        enqueue.bind(1, id).bind(2, channel).bind(3, created);
         enqueue.step();
         enqueue.reset();
       }
@@ -38,10 +43,22 @@ std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& l
   });
 }
 
-std::int64_t lead_table::release_held() {
-  return db_.write(file_guard::purpose::outcome, [](connection& conn) {
+std::int64_t lead_table::release_held(const std::vector<std::string>& channels) {
+  if (channels.empty()) return 0;
+  return db_.write(file_guard::purpose::outcome, [&](connection& conn) {
+    transaction txn(conn);
+    for (const auto& channel : channels) {
+      statement(conn,
+                "INSERT INTO deliveries (lead_id, channel, status, next_attempt_at) SELECT id, ?, "
+                "'pending', ? FROM leads WHERE status = 'held' ON CONFLICT DO NOTHING")
+          .bind(1, channel)
+          .bind(2, clock::now_ms())
+          .step();
+    }
     conn.exec("UPDATE leads SET status = 'pending' WHERE status = 'held'");
-    return conn.changes();
+    const auto released = conn.changes();
+    txn.commit();
+    return released;
   });
 }
 
@@ -50,7 +67,9 @@ std::optional<lead> lead_table::find(const std::string& id) {
     statement query(conn, with_columns("SELECT ", " FROM leads l WHERE l.id = ?").c_str());
     query.bind(1, id);
     if (!query.step()) return std::nullopt;
-    return read_lead(query);
+    auto out = read_lead(query);
+    out.deliveries = deliveries_of(conn, id);
+    return out;
   });
 }
 
@@ -62,6 +81,7 @@ std::vector<lead> lead_table::list(const std::string& status) {
     query.bind(1, status).bind(2, status);
     std::vector<lead> out;
     while (query.step()) out.push_back(read_lead(query));
+    attach_deliveries(conn, out);
     return out;
   });
 }

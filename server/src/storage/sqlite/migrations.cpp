@@ -7,7 +7,7 @@ namespace landing::storage::sqlite {
 namespace {
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 7> steps{
+constexpr std::array<const char*, 8> steps{
     R"sql(
 CREATE TABLE leads (
   id TEXT PRIMARY KEY,
@@ -157,6 +157,40 @@ CREATE TABLE chat_cleanup (
   next_at INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX leads_by_created ON leads (created_at);
+)sql",
+    // The outbox per channel (storage/outbox.hpp): one row per lead and channel, kept after it
+    // settles. Every lead the old outbox knew becomes its Telegram row with its state, attempts
+    // and error; held leads get their rows when a channel is configured, as before. The log of
+    // attempts keeps no body.
+    R"sql(
+CREATE TABLE deliveries (
+  lead_id TEXT NOT NULL REFERENCES leads (id),
+  channel TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed', 'disabled')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  last_error TEXT NOT NULL DEFAULT '',
+  next_attempt_at INTEGER NOT NULL,
+  delivered_at INTEGER,
+  PRIMARY KEY (lead_id, channel)
+) WITHOUT ROWID;
+CREATE INDEX deliveries_due ON deliveries (channel, status, next_attempt_at);
+INSERT INTO deliveries (lead_id, channel, status, attempts, last_error, next_attempt_at,
+                        delivered_at)
+  SELECT l.id, 'telegram', l.status, l.attempts, coalesce(l.last_error, ''),
+         coalesce(o.next_attempt_at, l.created_at), l.delivered_at
+  FROM leads l LEFT JOIN outbox o ON o.lead_id = l.id
+  WHERE l.status IN ('pending', 'delivered', 'failed');
+DROP TABLE outbox;
+CREATE TABLE delivery_attempts (
+  id INTEGER PRIMARY KEY,
+  lead_id TEXT NOT NULL,
+  channel TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  result TEXT NOT NULL,
+  latency_ms INTEGER NOT NULL
+);
+CREATE INDEX delivery_attempts_by_lead ON delivery_attempts (lead_id, id);
+CREATE INDEX delivery_attempts_by_time ON delivery_attempts (at);
 )sql",
 };
 

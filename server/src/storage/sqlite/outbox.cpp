@@ -3,20 +3,45 @@
 #include <algorithm>
 
 #include "common/clock.hpp"
+#include "storage/sqlite/deliveries.hpp"
 #include "storage/sqlite/erasure.hpp"
 #include "storage/sqlite/lead_row.hpp"
 #include "storage/sqlite/triage_rows.hpp"
-#include "storage/ulid.hpp"
 
 namespace landing::storage::sqlite {
-std::optional<std::int64_t> outbox_table::next_due_at(const std::string& owner,
+namespace {
+
+std::string claim_key(const std::string& channel, const std::string& id) {
+  return channel + '\n' + id;
+}
+
+std::string disabled_key(const std::string& channel) { return "channel." + channel + ".disabled"; }
+
+void log_attempt(connection& conn, const std::string& channel, const std::string& id,
+                 const attempt_record& attempt) {
+  statement(conn,
+            "INSERT INTO delivery_attempts (lead_id, channel, at, result, latency_ms) VALUES (?, "
+            "?, ?, ?, ?)")
+      .bind(1, id)
+      .bind(2, channel)
+      .bind(3, attempt.at)
+      .bind(4, attempt.result)
+      .bind(5, attempt.latency_ms)
+      .step();
+}
+
+}  // namespace
+
+std::optional<std::int64_t> outbox_table::next_due_at(const std::string& channel,
+                                                      const std::string& owner,
                                                       std::int64_t now_ms) {
-  // The order of due leads, with the time each is free: its next attempt, or for a lead another
+  // The order of due rows, with the time each is free: its next attempt, or for a row another
   // owner holds, the end of that claim too.
-  const auto due = db_.read([](connection& conn) {
+  const auto due = db_.read([&](connection& conn) {
     statement query(conn,
-                    "SELECT o.lead_id, o.next_attempt_at FROM outbox o JOIN leads l ON l.id = "
-                    "o.lead_id WHERE l.status = 'pending' ORDER BY o.next_attempt_at");
+                    "SELECT lead_id, next_attempt_at FROM deliveries WHERE channel = ? AND status "
+                    "= 'pending' ORDER BY next_attempt_at");
+    query.bind(1, channel);
     std::vector<std::pair<std::string, std::int64_t>> out;
     while (query.step()) out.emplace_back(query.text(0), query.integer(1));
     return out;
@@ -25,7 +50,7 @@ std::optional<std::int64_t> outbox_table::next_due_at(const std::string& owner,
   std::optional<std::int64_t> first;
   for (const auto& [id, at] : due) {
     auto free_at = at;
-    if (const auto held = claims_.find(id);
+    if (const auto held = claims_.find(claim_key(channel, id));
         held != claims_.end() && held->second.first != owner && held->second.second > now_ms) {
       free_at = std::max(at, held->second.second);
     }
@@ -34,28 +59,32 @@ std::optional<std::int64_t> outbox_table::next_due_at(const std::string& owner,
   return first;
 }
 
-std::optional<lead> outbox_table::claim_next(const std::string& owner, std::int64_t now_ms,
-                                             std::int64_t lease_ms,
-                                             const std::vector<std::string>& skip) {
+std::optional<claimed_delivery> outbox_table::claim_next(const std::string& channel,
+                                                         const std::string& owner,
+                                                         std::int64_t now_ms, std::int64_t lease_ms,
+                                                         const std::vector<std::string>& skip) {
   auto candidates = db_.read([&](connection& conn) {
-    statement query(conn, with_columns("SELECT ",
-                                       ", o.next_attempt_at FROM outbox o JOIN leads l ON l.id = "
-                                       "o.lead_id WHERE l.status = 'pending' AND "
-                                       "o.next_attempt_at <= ? ORDER BY o.next_attempt_at, "
-                                       "l.created_at")
-                              .c_str());
-    query.bind(1, now_ms);
-    std::vector<lead> out;
+    statement query(
+        conn, with_columns("SELECT ",
+                           ", d.status, d.attempts, d.last_error, d.next_attempt_at FROM "
+                           "deliveries d JOIN leads l ON l.id = d.lead_id WHERE d.channel = ? AND "
+                           "d.status = 'pending' AND d.next_attempt_at <= ? ORDER BY "
+                           "d.next_attempt_at, l.created_at")
+                  .c_str());
+    query.bind(1, channel).bind(2, now_ms);
+    std::vector<claimed_delivery> out;
     while (query.step()) {
-      out.push_back(read_lead(query));
-      out.back().next_attempt_at = query.integer(12);
+      const int at = lead_column_count;
+      out.push_back({read_lead(query),
+                     {channel, query.text(at), query.integer(at + 1), query.text(at + 2),
+                      query.integer(at + 3), 0}});
     }
     return out;
   });
   const std::lock_guard lock(claims_mutex_);
   for (auto& item : candidates) {
-    if (std::find(skip.begin(), skip.end(), item.id) != skip.end()) continue;
-    auto& claim = claims_[item.id];
+    if (std::find(skip.begin(), skip.end(), item.item.id) != skip.end()) continue;
+    auto& claim = claims_[claim_key(channel, item.item.id)];
     if (!claim.first.empty() && claim.first != owner && claim.second > now_ms) continue;
     claim = {owner, now_ms + lease_ms};
     return std::move(item);
@@ -63,99 +92,195 @@ std::optional<lead> outbox_table::claim_next(const std::string& owner, std::int6
   return std::nullopt;
 }
 
-void outbox_table::mark_delivered(const std::string& id, std::int64_t at_ms,
-                                  const sent_message& where) {
-  forget_claim(id);
+template <typename Change>
+void outbox_table::settle(const std::string& channel, const std::string& id,
+                          const attempt_record& attempt, Change&& change) {
+  forget_claim(channel, id);
   db_.write(file_guard::purpose::outcome, [&](connection& conn) {
     transaction txn(conn);
-    statement(conn,
-              "UPDATE leads SET status = 'delivered', delivered_at = ?, attempts = attempts + 1, "
-              "last_error = NULL WHERE id = ?")
-        .bind(1, at_ms)
-        .bind(2, id)
-        .step();
-    // Erased while it was being sent: its message has personal data and no lead to belong to.
-    const bool erased = conn.changes() == 0;
-    statement(conn, "DELETE FROM outbox WHERE lead_id = ?").bind(1, id).step();
-    if (where.message_id != 0 && erased) {
-      sqlite::queue_orphan_message(conn, id, where.chat_id, where.message_id, at_ms);
-    } else if (where.message_id != 0) {
-      sqlite::note_message(conn, id, where);
+    if (change(conn)) {
+      log_attempt(conn, channel, id, attempt);
+      sum_status(conn, "id = ?", id);
     }
     txn.commit();
     return true;
   });
 }
 
-void outbox_table::reschedule(const std::string& id, std::int64_t next_attempt_ms,
-                              const std::string& error) {
-  forget_claim(id);
-  db_.write(file_guard::purpose::outcome, [&](connection& conn) {
-    transaction txn(conn);
-    statement(conn, "UPDATE leads SET attempts = attempts + 1, last_error = ? WHERE id = ?")
-        .bind(1, error)
+void outbox_table::mark_delivered(const std::string& channel, const std::string& id,
+                                  const attempt_record& attempt, const sent_message& where) {
+  const auto at = attempt.at + attempt.latency_ms;
+  settle(channel, id, attempt, [&](connection& conn) {
+    statement(conn,
+              "UPDATE deliveries SET status = 'delivered', delivered_at = ?, attempts = attempts "
+              "+ 1, last_error = '' WHERE lead_id = ? AND channel = ?")
+        .bind(1, at)
         .bind(2, id)
+        .bind(3, channel)
         .step();
-    statement(conn, "UPDATE outbox SET next_attempt_at = ? WHERE lead_id = ?")
-        .bind(1, next_attempt_ms)
-        .bind(2, id)
-        .step();
-    txn.commit();
-    return true;
+    // Erased while it was being sent: its message has personal data and no lead to belong to.
+    const bool erased = conn.changes() == 0;
+    if (where.message_id != 0 && erased) {
+      sqlite::queue_orphan_message(conn, id, where.chat_id, where.message_id, at);
+    } else if (where.message_id != 0) {
+      sqlite::note_message(conn, id, where);
+    }
+    return !erased;
   });
 }
 
-void outbox_table::mark_failed(const std::string& id, const std::string& reason) {
-  forget_claim(id);
-  db_.write(file_guard::purpose::outcome, [&](connection& conn) {
-    transaction txn(conn);
+void outbox_table::reschedule(const std::string& channel, const std::string& id,
+                              std::int64_t next_attempt_ms, const std::string& error,
+                              const attempt_record& attempt) {
+  settle(channel, id, attempt, [&](connection& conn) {
     statement(conn,
-              "UPDATE leads SET status = 'failed', attempts = attempts + 1, last_error = ? "
-              "WHERE id = ?")
+              "UPDATE deliveries SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? "
+              "WHERE lead_id = ? AND channel = ? AND status = 'pending'")
+        .bind(1, error)
+        .bind(2, next_attempt_ms)
+        .bind(3, id)
+        .bind(4, channel)
+        .step();
+    return conn.changes() > 0;
+  });
+}
+
+void outbox_table::mark_failed(const std::string& channel, const std::string& id,
+                               const std::string& reason, const attempt_record& attempt) {
+  settle(channel, id, attempt, [&](connection& conn) {
+    statement(conn,
+              "UPDATE deliveries SET status = 'failed', attempts = attempts + 1, last_error = ? "
+              "WHERE lead_id = ? AND channel = ?")
         .bind(1, reason)
         .bind(2, id)
+        .bind(3, channel)
         .step();
-    statement(conn, "DELETE FROM outbox WHERE lead_id = ?").bind(1, id).step();
-    txn.commit();
-    return true;
+    return conn.changes() > 0;
   });
 }
 
-bool outbox_table::retry(const std::string& id) {
+bool outbox_table::retry(const std::string& id, const std::string& channel) {
   return db_.write(file_guard::purpose::outcome, [&](connection& conn) {
     transaction txn(conn);
     statement(conn,
-              "UPDATE leads SET status = 'pending', last_error = NULL WHERE id = ? AND status "
-              "IN ('failed', 'held', 'pending')")
-        .bind(1, id)
+              "UPDATE deliveries SET status = 'pending', next_attempt_at = ? WHERE lead_id = ? "
+              "AND (? = '' OR channel = ?) AND status IN ('failed', 'disabled')")
+        .bind(1, clock::now_ms())
+        .bind(2, id)
+        .bind(3, channel)
+        .bind(4, channel)
         .step();
     if (conn.changes() == 0) return false;
-    statement(conn,
-              "INSERT INTO outbox (lead_id, next_attempt_at) VALUES (?, ?) ON CONFLICT "
-              "(lead_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at")
-        .bind(1, id)
-        .bind(2, clock::now_ms())
-        .step();
+    sum_status(conn, "id = ?", id);
     txn.commit();
     return true;
   });
 }
 
-void outbox_table::forget_claim(const std::string& id) {
+std::int64_t outbox_table::redeliver(const std::string& channel,
+                                     const std::vector<std::string>& ids) {
+  return db_.write(file_guard::purpose::outcome, [&](connection& conn) {
+    transaction txn(conn);
+    std::int64_t count = 0;
+    statement again(conn,
+                    "UPDATE deliveries SET status = 'pending', next_attempt_at = ? WHERE lead_id "
+                    "= ? AND channel = ?");
+    for (const auto& id : ids) {
+      again.bind(1, clock::now_ms()).bind(2, id).bind(3, channel).step();
+      again.reset();
+      if (conn.changes() == 0) continue;
+      ++count;
+      sum_status(conn, "id = ?", id);
+    }
+    txn.commit();
+    return count;
+  });
+}
+
+std::optional<std::string> outbox_table::channel_disabled(const std::string& channel) {
+  return db_.read([&](connection& conn) -> std::optional<std::string> {
+    statement query(conn, "SELECT value FROM settings WHERE key = ?");
+    query.bind(1, disabled_key(channel));
+    if (!query.step()) return std::nullopt;
+    return query.text(0);
+  });
+}
+
+void outbox_table::disable_channel(const std::string& channel, const std::string& reason) {
+  db_.write(file_guard::purpose::outcome, [&](connection& conn) {
+    transaction txn(conn);
+    statement(conn,
+              "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET "
+              "value = excluded.value")
+        .bind(1, disabled_key(channel))
+        .bind(2, reason)
+        .step();
+    statement(conn,
+              "UPDATE deliveries SET status = 'disabled', last_error = ? WHERE channel = ? AND "
+              "status = 'pending'")
+        .bind(1, reason)
+        .bind(2, channel)
+        .step();
+    sum_status(conn, "id IN (SELECT lead_id FROM deliveries WHERE channel = ?)", channel);
+    txn.commit();
+    return true;
+  });
+}
+
+std::int64_t outbox_table::enable_channel(const std::string& channel) {
+  return db_.write(file_guard::purpose::outcome, [&](connection& conn) {
+    transaction txn(conn);
+    statement(conn, "DELETE FROM settings WHERE key = ?").bind(1, disabled_key(channel)).step();
+    statement(conn,
+              "UPDATE deliveries SET status = 'pending', next_attempt_at = ? WHERE channel = ? "
+              "AND status = 'disabled'")
+        .bind(1, clock::now_ms())
+        .bind(2, channel)
+        .step();
+    const auto count = conn.changes();
+    sum_status(conn, "id IN (SELECT lead_id FROM deliveries WHERE channel = ?)", channel);
+    txn.commit();
+    return count;
+  });
+}
+
+std::vector<logged_attempt> outbox_table::attempts_of(const std::string& id) {
+  return db_.read([&](connection& conn) {
+    statement query(conn,
+                    "SELECT channel, at, result, latency_ms FROM delivery_attempts WHERE lead_id = "
+                    "? ORDER BY id");
+    query.bind(1, id);
+    std::vector<logged_attempt> out;
+    while (query.step()) {
+      out.push_back({id, query.text(0), {query.integer(1), query.text(2), query.integer(3)}});
+    }
+    return out;
+  });
+}
+
+std::int64_t outbox_table::prune_attempts(std::int64_t before_ms) {
+  return db_.write(file_guard::purpose::outcome, [&](connection& conn) {
+    statement(conn, "DELETE FROM delivery_attempts WHERE at < ?").bind(1, before_ms).step();
+    return conn.changes();
+  });
+}
+
+void outbox_table::forget_claim(const std::string& channel, const std::string& id) {
   const std::lock_guard lock(claims_mutex_);
-  claims_.erase(id);
+  claims_.erase(claim_key(channel, id));
 }
 
 void outbox_table::read_figures(connection& conn, health& out) {
-  statement depth(conn,
-                  "SELECT count(*), coalesce(min(l.created_at), 0) FROM outbox o JOIN leads l "
-                  "ON l.id = o.lead_id WHERE l.status IN ('pending', 'held')");
-  if (depth.step()) {
-    out.outbox.depth = depth.integer(0);
-    out.outbox.oldest_created_at = depth.integer(1);
+  statement query(conn,
+                  "SELECT d.channel, sum(d.status = 'pending'), sum(d.status = 'delivered'), "
+                  "sum(d.status = 'failed'), sum(d.status = 'disabled'), coalesce(min(CASE WHEN "
+                  "d.status = 'pending' THEN l.created_at END), 0), coalesce(max(d.delivered_at), "
+                  "0) FROM deliveries d JOIN leads l ON l.id = d.lead_id GROUP BY d.channel ORDER "
+                  "BY d.channel");
+  while (query.step()) {
+    out.channels.push_back({query.text(0), query.integer(1), query.integer(2), query.integer(3),
+                            query.integer(4), query.integer(5), query.integer(6)});
   }
-  statement last(conn, "SELECT coalesce(max(delivered_at), 0) FROM leads");
-  if (last.step()) out.outbox.last_delivered_at = last.integer(0);
 }
 
 }  // namespace landing::storage::sqlite

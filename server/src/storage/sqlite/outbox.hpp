@@ -18,26 +18,40 @@ class outbox_table : public virtual outbox_role {
  public:
   explicit outbox_table(database& db) : db_(db) {}
 
-  std::optional<std::int64_t> next_due_at(const std::string& owner, std::int64_t now_ms) override;
-  std::optional<lead> claim_next(const std::string& owner, std::int64_t now_ms,
-                                 std::int64_t lease_ms,
-                                 const std::vector<std::string>& skip) override;
-  void mark_delivered(const std::string& id, std::int64_t at_ms,
-                      const sent_message& where) override;
-  void reschedule(const std::string& id, std::int64_t next_attempt_ms,
-                  const std::string& error) override;
-  void mark_failed(const std::string& id, const std::string& reason) override;
-  bool retry(const std::string& id) override;
+  std::optional<std::int64_t> next_due_at(const std::string& channel, const std::string& owner,
+                                          std::int64_t now_ms) override;
+  std::optional<claimed_delivery> claim_next(const std::string& channel, const std::string& owner,
+                                             std::int64_t now_ms, std::int64_t lease_ms,
+                                             const std::vector<std::string>& skip) override;
+  void mark_delivered(const std::string& channel, const std::string& id,
+                      const attempt_record& attempt, const sent_message& where) override;
+  void reschedule(const std::string& channel, const std::string& id, std::int64_t next_attempt_ms,
+                  const std::string& error, const attempt_record& attempt) override;
+  void mark_failed(const std::string& channel, const std::string& id, const std::string& reason,
+                   const attempt_record& attempt) override;
+  bool retry(const std::string& id, const std::string& channel) override;
+  std::int64_t redeliver(const std::string& channel, const std::vector<std::string>& ids) override;
+  std::optional<std::string> channel_disabled(const std::string& channel) override;
+  void disable_channel(const std::string& channel, const std::string& reason) override;
+  std::int64_t enable_channel(const std::string& channel) override;
+  std::vector<logged_attempt> attempts_of(const std::string& id) override;
+  std::int64_t prune_attempts(std::int64_t before_ms) override;
 
   // The figures /healthz and /metrics show, on a connection the database lends to check().
   static void read_figures(connection& conn, health& out);
 
  private:
-  void forget_claim(const std::string& id);
+  // Ends the claim, records the attempt and sums the lead's status, around `change` (which
+  // updates the row and says whether it was still there: an erased lead's row is gone).
+  template <typename Change>
+  void settle(const std::string& channel, const std::string& id, const attempt_record& attempt,
+              Change&& change);
+  void forget_claim(const std::string& channel, const std::string& id);
 
   database& db_;
   std::mutex claims_mutex_;
-  std::unordered_map<std::string, std::pair<std::string, std::int64_t>> claims_;  // owner, until
+  // (channel, lead) -> (owner, until)
+  std::unordered_map<std::string, std::pair<std::string, std::int64_t>> claims_;
 };
 
 }  // namespace landing::storage::sqlite

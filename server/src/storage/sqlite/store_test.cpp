@@ -6,10 +6,12 @@
 
 #include <filesystem>
 
+#include "storage/migration_testing.hpp"
 #include "storage/sqlite/migrations.hpp"
 #include "temp_folder.hpp"
 
 namespace landing::storage::sqlite {
+using storage::expect_outbox_migrated;
 namespace {
 
 new_lead sample(const std::string& message = "Hello") {
@@ -40,6 +42,18 @@ INSERT INTO leads (id, created_at, name, social, email, message, locale, client,
   VALUES ('01JD3Z6W8Q5N2R4T6V8X0Y2A4C', 1700000000000, 'Anna', '@anna', 'a@b.co', 'Old lead',
           'en', '10.0.0.1', 'pending');
 INSERT INTO outbox (lead_id, next_attempt_at) VALUES ('01JD3Z6W8Q5N2R4T6V8X0Y2A4C', 0);
+INSERT INTO leads (id, created_at, name, social, email, message, locale, client, status,
+                   attempts, last_error)
+  VALUES ('01JD3Z6W8Q5N2R4T6V8X0Y2A4D', 1700000000001, 'Boris', '@boris', 'b@b.co', 'Failed',
+          'ru', '10.0.0.2', 'failed', 3, 'http 400: chat not found');
+INSERT INTO leads (id, created_at, name, social, email, message, locale, client, status,
+                   attempts, delivered_at)
+  VALUES ('01JD3Z6W8Q5N2R4T6V8X0Y2A4E', 1700000000002, 'Vera', '@vera', 'v@b.co', 'Delivered',
+          'ru', '10.0.0.3', 'delivered', 1, 1700000000500);
+INSERT INTO leads (id, created_at, name, social, email, message, locale, client, status)
+  VALUES ('01JD3Z6W8Q5N2R4T6V8X0Y2A4F', 1700000000003, 'Gleb', '@gleb', 'g@b.co', 'Held',
+          'ru', '10.0.0.4', 'held');
+INSERT INTO outbox (lead_id, next_attempt_at) VALUES ('01JD3Z6W8Q5N2R4T6V8X0Y2A4F', 0);
 PRAGMA user_version = 1;
 )sql";
 
@@ -54,9 +68,9 @@ TEST(sqlite_store, upgrades_a_database_made_with_the_first_schema) {
   ASSERT_TRUE(lead.has_value());
   EXPECT_EQ(lead->fields.message, "Old lead");
   EXPECT_EQ(lead->source, "");  // arrived before sources were kept: unknown
-  EXPECT_TRUE(upgraded.claim_next("a", 1, 30000, {}).has_value());
+  expect_outbox_migrated(upgraded);
   connection check(dir.file("leads.db"));
-  EXPECT_EQ(schema_version(check), 7);
+  EXPECT_EQ(schema_version(check), 8);
 }
 
 TEST(sqlite_store, a_second_migration_run_changes_nothing) {
@@ -70,14 +84,14 @@ TEST(sqlite_store, a_second_migration_run_changes_nothing) {
 
 TEST(sqlite_store, refuses_leads_below_the_reserve_but_records_outcomes) {
   const testing::temp_folder dir;
-  const auto id = store(dir.file("leads.db")).insert_batch({sample()}, false).front();
+  const auto id = store(dir.file("leads.db")).insert_batch({sample()}, {"telegram"}).front();
   options tight;
   tight.disk_reserve_bytes = std::uint64_t{1} << 62;
   store full(dir.file("leads.db"), tight);
-  EXPECT_EQ(refusal_of([&] { full.insert_batch({sample()}, false); }), fault::disk_full);
+  EXPECT_EQ(refusal_of([&] { full.insert_batch({sample()}, {"telegram"}); }), fault::disk_full);
   EXPECT_EQ(full.check().problem, fault::disk_full);
   // The reserve is kept for exactly this.
-  full.mark_delivered(id, 1, {});
+  full.mark_delivered("telegram", id, {1, "ok", 0}, {});
   EXPECT_EQ(full.find(id)->status, "delivered");
 }
 
@@ -94,7 +108,7 @@ TEST(sqlite_store, stops_taking_vitals_at_twice_the_reserve_while_leads_still_go
   one.key = {20000, "/:locale", "en", "mobile", "LCP"};
   one.count = one.good = 1;
   EXPECT_EQ(refusal_of([&] { half_full.add_vitals({one}); }), fault::disk_full);
-  EXPECT_NO_THROW(half_full.insert_batch({sample()}, false));
+  EXPECT_NO_THROW(half_full.insert_batch({sample()}, {"telegram"}));
   EXPECT_TRUE(half_full.read_vitals({}).empty());
 }
 
@@ -106,16 +120,19 @@ TEST(sqlite_store, a_deleted_database_refuses_leads_then_is_written_back_whole) 
     const auto path = dir.file("leads.db");
     store db(path);
     std::vector<std::string> ids;
-    for (int i = 0; i < 5; ++i) ids.push_back(db.insert_batch({sample()}, false).front());
-    db.mark_delivered(ids[0], 42, {});
+    for (int i = 0; i < 5; ++i) ids.push_back(db.insert_batch({sample()}, {"telegram"}).front());
+    db.mark_delivered("telegram", ids[0], {42, "ok", 0}, {});
     for (const auto& suffix : deleted) std::filesystem::remove(path + suffix);
-    EXPECT_EQ(refusal_of([&] { db.insert_batch({sample()}, false); }), fault::missing);
-    EXPECT_EQ(refusal_of([&] { db.mark_delivered(ids[1], 43, {}); }), fault::missing);
+    EXPECT_EQ(refusal_of([&] { db.insert_batch({sample()}, {"telegram"}); }), fault::missing);
+    EXPECT_EQ(refusal_of([&] {
+                db.mark_delivered("telegram", ids[1], {43, "ok", 0}, {});
+              }),
+              fault::missing);
     // The check writes the file back from the connection that still has it open.
     EXPECT_EQ(db.check().problem, fault::none);
     ASSERT_TRUE(std::filesystem::exists(path));
-    db.mark_delivered(ids[1], 43, {});
-    ids.push_back(db.insert_batch({sample("after")}, false).front());
+    db.mark_delivered("telegram", ids[1], {43, "ok", 0}, {});
+    ids.push_back(db.insert_batch({sample("after")}, {"telegram"}).front());
     store reopened(path);
     for (const auto& id : ids) EXPECT_TRUE(reopened.find(id).has_value()) << id;
     EXPECT_EQ(reopened.find(ids[0])->status, "delivered");
@@ -129,10 +146,10 @@ TEST(sqlite_store, waits_for_a_deleted_folder_to_come_back_before_writing_it_bac
   std::filesystem::create_directories(folder);
   const auto path = (folder / "leads.db").string();
   store db(path);
-  const auto id = db.insert_batch({sample()}, false).front();
+  const auto id = db.insert_batch({sample()}, {"telegram"}).front();
   std::filesystem::remove_all(folder);
   EXPECT_EQ(db.check().problem, fault::missing);
-  EXPECT_EQ(refusal_of([&] { db.insert_batch({sample()}, false); }), fault::missing);
+  EXPECT_EQ(refusal_of([&] { db.insert_batch({sample()}, {"telegram"}); }), fault::missing);
   std::filesystem::create_directories(folder);
   EXPECT_EQ(db.check().problem, fault::none);
   EXPECT_TRUE(store(path).find(id).has_value());
@@ -143,12 +160,13 @@ TEST(sqlite_store, follows_a_file_put_in_the_database_place) {
   const auto path = dir.file("leads.db");
   const auto other_path = dir.file("restored.db");
   store db(path);
-  db.insert_batch({sample("before")}, false);
-  const auto restored = store(other_path).insert_batch({sample("from backup")}, false).front();
+  db.insert_batch({sample("before")}, {"telegram"});
+  const auto restored =
+      store(other_path).insert_batch({sample("from backup")}, {"telegram"}).front();
   std::filesystem::rename(other_path, path);
   std::filesystem::remove(other_path + "-wal");
   std::filesystem::remove(other_path + "-shm");
-  EXPECT_EQ(refusal_of([&] { db.insert_batch({sample()}, false); }), fault::missing);
+  EXPECT_EQ(refusal_of([&] { db.insert_batch({sample()}, {"telegram"}); }), fault::missing);
   EXPECT_EQ(db.check().problem, fault::none);
   EXPECT_TRUE(db.find(restored).has_value());
   EXPECT_EQ(db.list("").size(), 1U);

@@ -34,10 +34,11 @@ std::vector<reminder_due> triage_tables::due_reminders(std::int64_t delivered_be
   return db_.read([&](connection& conn) {
     statement query(conn, with_columns("SELECT ",
                                        ", m.chat_id, m.message_id FROM leads l JOIN lead_messages "
-                                       "m ON m.lead_id = l.id LEFT JOIN lead_triage t ON "
-                                       "t.lead_id = l.id WHERE l.status = 'delivered' AND "
+                                       "m ON m.lead_id = l.id JOIN deliveries d ON d.lead_id = "
+                                       "l.id AND d.channel = 'telegram' LEFT JOIN lead_triage t "
+                                       "ON t.lead_id = l.id WHERE d.status = 'delivered' AND "
                                        "m.reminded_at IS NULL AND (t.status IS NULL OR t.status "
-                                       "= 'new') AND l.delivered_at <= ? ORDER BY l.delivered_at "
+                                       "= 'new') AND d.delivered_at <= ? ORDER BY d.delivered_at "
                                        "LIMIT ?")
                               .c_str());
     query.bind(1, delivered_before_ms).bind(2, static_cast<std::int64_t>(limit));

@@ -81,7 +81,8 @@ std::vector<std::pair<std::string, triage_state>> triage_states(connection& conn
 std::vector<triage_count> triage_counts(connection& conn) {
   statement query(conn,
                   "SELECT COALESCE(t.status, 'new'), COUNT(*) FROM leads l LEFT JOIN lead_triage "
-                  "t ON t.lead_id = l.id WHERE l.status = 'delivered' GROUP BY 1 ORDER BY 1");
+                  "t ON t.lead_id = l.id WHERE EXISTS (SELECT 1 FROM lead_messages m WHERE "
+                  "m.lead_id = l.id) GROUP BY 1 ORDER BY 1");
   std::vector<triage_count> out;
   while (query.step()) out.push_back({query.text(0), query.integer(1)});
   return out;

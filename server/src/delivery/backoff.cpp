@@ -1,8 +1,8 @@
-#include "telegram/backoff.hpp"
+#include "delivery/backoff.hpp"
 
 #include <algorithm>
 
-namespace landing::telegram {
+namespace landing::delivery {
 
 std::chrono::milliseconds backoff_delay(const backoff_policy& policy, int attempt,
                                         std::mt19937_64& random) {
@@ -14,4 +14,4 @@ std::chrono::milliseconds backoff_delay(const backoff_policy& policy, int attemp
   return std::chrono::milliseconds(jitter(random));
 }
 
-}  // namespace landing::telegram
+}  // namespace landing::delivery

@@ -3,7 +3,7 @@
 #include <chrono>
 #include <random>
 
-namespace landing::telegram {
+namespace landing::delivery {
 
 struct backoff_policy {
   std::chrono::milliseconds base{1000};
@@ -15,4 +15,4 @@ struct backoff_policy {
 std::chrono::milliseconds backoff_delay(const backoff_policy& policy, int attempt,
                                         std::mt19937_64& random);
 
-}  // namespace landing::telegram
+}  // namespace landing::delivery

@@ -1,8 +1,8 @@
-#include "telegram/backoff.hpp"
+#include "delivery/backoff.hpp"
 
 #include <gtest/gtest.h>
 
-namespace landing::telegram {
+namespace landing::delivery {
 namespace {
 
 using namespace std::chrono_literals;
@@ -30,4 +30,4 @@ TEST(backoff, never_exceeds_the_cap) {
 }
 
 }  // namespace
-}  // namespace landing::telegram
+}  // namespace landing::delivery

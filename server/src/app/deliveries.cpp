@@ -1,0 +1,157 @@
+#include "app/deliveries.hpp"
+
+#include <unistd.h>
+
+#include <random>
+#include <stdexcept>
+
+#include "app/channel_settings.hpp"
+#include "common/duration.hpp"
+#include "common/log.hpp"
+#include "telegram/channel.hpp"
+#include "webhook/channel.hpp"
+
+namespace landing::app {
+
+std::string replica_name() {
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
+  std::random_device random;
+  return std::string(host) + "-" + std::to_string(::getpid()) + "-" +
+         std::to_string(random() % 100000);
+}
+
+deliveries::deliveries(storage::lead_store& store, const telegram::config& telegram,
+                       const config& cfg, leads::lead_metrics& stats) {
+  add_telegram(store, telegram, cfg, stats);
+  add_webhook(cfg);
+  add_email(cfg);
+  if (channels_.empty()) {
+    log::warn("no_channel_configured",
+              {{"effect",
+                "leads are stored as held until a restart with a channel: TELEGRAM_BOT_TOKEN and "
+                "TELEGRAM_CHAT_ID, --webhook-url or --smtp-url"}});
+    return;
+  }
+  start_workers(store, cfg, stats);
+}
+
+void deliveries::add_telegram(storage::lead_store& store, const telegram::config& telegram,
+                              const config& cfg, leads::lead_metrics& stats) {
+  if (!telegram.configured()) return;
+  // A group Telegram upgraded to a supergroup keeps its new id here, under the configured one:
+  // a restart sends there, and a TELEGRAM_CHAT_ID changed on purpose is obeyed.
+  const auto moved_key = "telegram.chat_moved_from." + telegram.chat_id;
+  chat_ = std::make_unique<telegram::chat>(
+      store.setting(moved_key).value_or(telegram.chat_id),
+      [&store, moved_key](const std::string& id) { store.set_setting(moved_key, id); });
+  const auto timeout = std::chrono::milliseconds(cfg.delivery_timeout_ms);
+  const auto link = [api_base = telegram.api_base, token = telegram.token, chat = chat_.get(),
+                     timeout] {
+    return std::make_unique<telegram::chat_link>(api_base, token, *chat, timeout);
+  };
+
+  telegram::channel_options sending;
+  sending.owner = replica_name();
+  // The chat's turn outlasts one lead's calls, however they end: a lead of several parts (four
+  // at most) sends them paced within one turn.
+  sending.turn_hold = 4 * (timeout + sending.pacing) + std::chrono::seconds(2);
+  sending.backoff = {std::chrono::milliseconds(cfg.backoff_base_ms),
+                     std::chrono::milliseconds(cfg.backoff_cap_ms)};
+  channels_.push_back(std::make_unique<telegram::lead_channel>(store, link(), sending));
+
+  telegram::desk_options triage;
+  triage.allowed_users = cfg.triage_users;
+  triage.remind_after = *parse_duration(cfg.remind_after);
+  triage.utc_offset_minutes = cfg.utc_offset_minutes;
+  triage.pacing = sending.pacing;
+  triage.owner = replica_name() + "/desk";
+  triage.turn_hold = timeout + std::chrono::seconds(2);
+  desk_ = std::make_unique<telegram::desk>(store, link, triage, stats);
+  telegram::cleanup_options cleaning;
+  cleaning.pacing = {sending.pacing, replica_name() + "/cleanup",
+                     timeout + std::chrono::seconds(2)};
+  cleaning.poll = std::chrono::milliseconds(cfg.cleanup_poll_ms);
+  cleanup_ = std::make_unique<telegram::chat_cleanup>(store, link, cleaning);
+  if (!cfg.telegram_webhook_secret.empty()) {
+    webhook_ = std::make_unique<telegram::webhook>(cfg.telegram_webhook_secret, *desk_, link());
+    updates_.set(telegram::update_status::mode::webhook);
+  } else {
+    poller_ = std::make_unique<telegram::update_poller>(store, *desk_, link(),
+                                                        telegram::poller_options{}, updates_);
+  }
+}
+
+void deliveries::start_workers(storage::lead_store& store, const config& cfg,
+                               leads::lead_metrics& stats) {
+  std::vector<delivery::channel*> targets;
+  for (const auto& item : channels_) targets.push_back(item.get());
+  alerts_ = std::make_unique<delivery::alerts>(store, targets, delivery::alert_options{});
+  const auto owner = replica_name();
+  for (const auto& item : channels_) {
+    delivery::outbox_options sending;
+    sending.owner = owner;
+    sending.lease = std::chrono::milliseconds(cfg.outbox_lease_ms);
+    if (workers_.empty()) sending.release_held = channel_names();
+    delivery::outbox_observer observer;
+    observer.gave_up = [alerts = alerts_.get()](const delivery::give_up& event) {
+      alerts->raise(event);
+    };
+    // The lead path's own figures (landing_leads_total, the delivery histogram) stay the chat's.
+    if (item->name() == "telegram") {
+      observer.delivered = [&stats](double ms) {
+        stats.leads_delivered.fetch_add(1, std::memory_order_relaxed);
+        stats.observe_delivery_ms(ms);
+      };
+      observer.failed = [&stats] { stats.leads_failed.fetch_add(1, std::memory_order_relaxed); };
+    }
+    metrics_.push_back(std::make_unique<delivery::channel_metrics>(std::string(item->name())));
+    workers_.push_back(std::make_unique<delivery::outbox_worker>(
+        store, *item, std::move(sending), *metrics_.back(), std::move(observer)));
+  }
+}
+
+void deliveries::add_webhook(const config& cfg) {
+  auto settings = webhook_settings_of(cfg);
+  if (!settings.error.empty()) throw std::invalid_argument(settings.error);
+  if (!settings.options) return;
+  log::info("webhook_configured", {{"url", settings.options->url},
+                                   {"signatures", settings.options->secrets.size()},
+                                   {"allow_private", settings.options->http.allow_private}});
+  channels_.push_back(std::make_unique<webhook::lead_channel>(std::move(*settings.options)));
+}
+
+void deliveries::add_email(const config&) {}
+
+std::vector<std::string> deliveries::channel_names() const {
+  std::vector<std::string> out;
+  for (const auto& item : channels_) out.emplace_back(item->name());
+  return out;
+}
+
+std::vector<const delivery::channel_metrics*> deliveries::metrics() const {
+  std::vector<const delivery::channel_metrics*> out;
+  for (const auto& item : metrics_) out.push_back(item.get());
+  return out;
+}
+
+void deliveries::lead_committed() {
+  for (const auto& item : workers_) item->notify();
+}
+
+std::size_t deliveries::unrecorded() const {
+  std::size_t out = 0;
+  for (const auto& item : workers_) out += item->unrecorded();
+  return out;
+}
+
+void deliveries::stop() {
+  if (webhook_) webhook_->stop();
+  if (poller_) poller_->stop();
+  if (desk_) desk_->stop();
+  if (cleanup_) cleanup_->stop();
+  for (const auto& item : workers_) item->stop();
+  if (alerts_) alerts_->stop();
+}
+
+}  // namespace landing::app
