@@ -40,13 +40,16 @@ struct world {
     files.add("/assets/app-x1.js", std::string(100000, 'a'));
     files.add("/robots.txt", "User-agent: *\n");
     store = std::make_unique<storage::sqlite::store>((folder / "leads.db").string());
-    writer = std::make_unique<leads::lead_writer>(*store, limiter, true, [] {});
+    // No channel: the leads are held, as a server without one holds them.
+    writer =
+        std::make_unique<leads::lead_writer>(*store, limiter, std::vector<std::string>{}, [] {});
     contact = std::make_unique<leads::contact_endpoint>(
         *writer, stats, std::vector<http::network>{},
         // Russian leads need consent, as by default; the corpus's version is the one known.
         leads::consent_policy{{"ru"}, {{"ru", {std::string(64, 'c')}}}});
     health = std::make_unique<app::health_monitor>(
-        *store, false, [] { return std::size_t{0}; }, app::health_monitor::options{});
+        *store, std::vector<std::string>{}, false, [] { return std::size_t{0}; },
+        app::health_monitor::options{});
     app::services parts;
     parts.files = &files;
     parts.requests = &requests;
