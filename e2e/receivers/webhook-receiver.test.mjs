@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +35,10 @@ before(async () => {
   assert.match(String(line), /^\{"port":\d+\}\n$/);
   base = `http://127.0.0.1:${JSON.parse(String(line)).port}`;
 });
-after(() => receiver.child.kill());
+after(() => {
+  receiver.child.kill();
+  rmSync(dir, { recursive: true, force: true });
+});
 beforeEach(() => control('reset', {}));
 
 function signed(id, payload, { at = new Date(), key = secret } = {}) {
