@@ -34,7 +34,7 @@ class mailbox {
 // run time (from input) a compile error, and a name that breaks RFC 5322 2.2 one too.
 class field_name {
  public:
-  // NOLINTNEXTLINE(google-explicit-constructor): written as a literal where a field is added.
+  // Implicit on purpose: a field is added with its name written as a literal.
   consteval field_name(const char* name) : name_(name) {
     std::size_t length = 0;
     for (; name[length] != '\0'; ++length) {
