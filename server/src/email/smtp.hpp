@@ -48,10 +48,10 @@ struct smtp_result {
 
 // How a transfer ended, as the outbox sees it (pure, so it is tested without a socket):
 // `curl_code` is the CURLcode, `reply_code` CURLINFO_RESPONSE_CODE, `detail` the server's own
-// words for a refusal, else curl's message. A 4xx reply is worth trying again; a 5xx to the envelope or the data
-// is final for that message; no reply (connection, TLS, timeout), a server that will not start
-// TLS and a refused login are tried again, since an operator can fix them and the lead should
-// then arrive.
+// words for a refusal, else curl's message. A 4xx reply is worth trying again; a 5xx to the
+// envelope or the data is final for that message; no reply (connection, TLS, timeout), a server
+// that will not start TLS and a refused login are tried again, since an operator can fix them
+// and the lead should then arrive.
 smtp_result classify(int curl_code, long reply_code, std::string_view detail);
 
 // Sends messages over libcurl's SMTP with one handle, kept for its connection. The outbox
