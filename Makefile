@@ -49,7 +49,9 @@ test-asan: server-asan
 test-fuzz: server-asan
 	scripts/fuzz 20
 
+# The fake webhook receiver's own tests first: the server's tests and the journeys trust it.
 test-e2e: web server
+	cd e2e && node --test receivers/
 	cd e2e && npx playwright test
 
 # Caddy from deploy/Caddyfile in front of real replicas, the unit's checks, backups, the

@@ -55,4 +55,46 @@ webhook_settings webhook_settings_of(const config& cfg) {
   return {std::move(out), {}};
 }
 
+email_settings email_settings_of(const config& cfg, const std::string& origin) {
+  if (cfg.smtp_url.empty()) return {};
+  if (const auto problem = email::check_smtp_url(cfg.smtp_url); !problem.empty()) {
+    return {std::nullopt, problem};
+  }
+  const auto from = email::mailbox::parse(cfg.mail_from);
+  if (!from) return {std::nullopt, "--mail-from: the studio's own address (name@domain) is needed"};
+  std::vector<email::mailbox> to;
+  for (const auto& each : cfg.mail_to) {
+    const auto address = email::mailbox::parse(each);
+    if (!address) return {std::nullopt, "--mail-to: '" + each + "' is not an address"};
+    to.push_back(*address);
+  }
+  if (to.empty()) return {std::nullopt, "--mail-to: at least one address is needed"};
+  email::smtp_settings smtp;
+  smtp.url = cfg.smtp_url;
+  smtp.user = cfg.smtp_user;
+  smtp.ca_file = cfg.smtp_ca_file;
+  try {
+    auto password = read_secret(cfg.smtp_password_file, "smtp-password");
+    while (!password.empty() && (password.back() == '\n' || password.back() == '\r')) {
+      password.pop_back();
+    }
+    smtp.password = std::move(password);
+  } catch (const std::exception& e) {
+    return {std::nullopt, std::string("the SMTP password: ") + e.what()};
+  }
+  if (!smtp.user.empty() && smtp.password.empty()) {
+    return {std::nullopt,
+            "--smtp-user is set but no password (--smtp-password-file or the "
+            "credential smtp-password)"};
+  }
+  // The site's host, else the studio's mail domain: what a Message-ID's right side names.
+  auto domain = std::string(from->domain());
+  if (const auto scheme = origin.find("://"); scheme != std::string::npos) {
+    auto host = origin.substr(scheme + 3);
+    host = host.substr(0, host.find_first_of(":/"));
+    if (!host.empty()) domain = host;
+  }
+  return {std::pair{std::move(smtp), email::mail_settings{*from, std::move(to), domain}}, {}};
+}
+
 }  // namespace landing::app

@@ -2,8 +2,11 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "app/config.hpp"
+#include "email/lead_mail.hpp"
+#include "email/smtp.hpp"
 #include "webhook/channel.hpp"
 
 namespace landing::app {
@@ -15,6 +18,13 @@ struct webhook_settings {
   std::string error;
 };
 webhook_settings webhook_settings_of(const config& cfg);
+
+struct email_settings {
+  std::optional<std::pair<email::smtp_settings, email::mail_settings>> options;  // no --smtp-url
+  std::string error;
+};
+// `origin` is the site's public origin: its host names each mail's Message-ID.
+email_settings email_settings_of(const config& cfg, const std::string& origin);
 
 // A secret from `file` when given, else from $CREDENTIALS_DIRECTORY/`credential`; nothing from
 // either is an empty string. Throws std::runtime_error when a named file cannot be read.

@@ -8,6 +8,7 @@
 #include "app/channel_settings.hpp"
 #include "common/duration.hpp"
 #include "common/log.hpp"
+#include "email/channel.hpp"
 #include "telegram/channel.hpp"
 #include "webhook/channel.hpp"
 
@@ -22,10 +23,10 @@ std::string replica_name() {
 }
 
 deliveries::deliveries(storage::lead_store& store, const telegram::config& telegram,
-                       const config& cfg, leads::lead_metrics& stats) {
+                       const config& cfg, const std::string& origin, leads::lead_metrics& stats) {
   add_telegram(store, telegram, cfg, stats);
   add_webhook(cfg);
-  add_email(cfg);
+  add_email(cfg, origin);
   if (channels_.empty()) {
     log::warn("no_channel_configured",
               {{"effect",
@@ -121,7 +122,17 @@ void deliveries::add_webhook(const config& cfg) {
   channels_.push_back(std::make_unique<webhook::lead_channel>(std::move(*settings.options)));
 }
 
-void deliveries::add_email(const config&) {}
+void deliveries::add_email(const config& cfg, const std::string& origin) {
+  auto settings = email_settings_of(cfg, origin);
+  if (!settings.error.empty()) throw std::invalid_argument(settings.error);
+  if (!settings.options) return;
+  auto& [smtp, mail] = *settings.options;
+  log::info("email_configured", {{"smtp", smtp.url},
+                                 {"from", mail.from.address()},
+                                 {"recipients", mail.to.size()},
+                                 {"message_id_domain", mail.site_domain}});
+  channels_.push_back(std::make_unique<email::lead_channel>(std::move(smtp), std::move(mail)));
+}
 
 std::vector<std::string> deliveries::channel_names() const {
   std::vector<std::string> out;

@@ -30,8 +30,9 @@ class deliveries {
  public:
   // Throws storage::error when the store cannot be read (the chat a group moved to), and
   // std::invalid_argument for a channel's setting that cannot work (the message says which).
+  // `origin`: the site's public origin (each mail's Message-ID names its host).
   deliveries(storage::lead_store& store, const telegram::config& telegram, const config& cfg,
-             leads::lead_metrics& stats);
+             const std::string& origin, leads::lead_metrics& stats);
   deliveries(const deliveries&) = delete;
   deliveries& operator=(const deliveries&) = delete;
   ~deliveries() { stop(); }
@@ -56,7 +57,7 @@ class deliveries {
   void add_telegram(storage::lead_store& store, const telegram::config& telegram, const config& cfg,
                     leads::lead_metrics& stats);
   void add_webhook(const config& cfg);
-  void add_email(const config& cfg);
+  void add_email(const config& cfg, const std::string& origin);
   void start_workers(storage::lead_store& store, const config& cfg, leads::lead_metrics& stats);
 
   // First, so it outlives the poller that reports into it.

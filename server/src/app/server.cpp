@@ -111,6 +111,8 @@ int serve(const config& cfg) {
   if (!consent) return fail(consent.error);
   // A channel that cannot work stops the start, before a lead could be stored for it.
   if (const auto hook = webhook_settings_of(cfg); !hook.error.empty()) return fail(hook.error);
+  if (const auto mail = email_settings_of(cfg, origin); !mail.error.empty())
+    return fail(mail.error);
 
   request_metrics requests;
   leads::lead_metrics lead_stats;
@@ -138,7 +140,7 @@ int serve(const config& cfg) {
     // At start too, so a server restarted more often than hourly still keeps to the period, and
     // before the outbox starts, so no lead past its period is sent to the chat.
     purge->purge_once();
-    deliveries = std::make_unique<app::deliveries>(*store, telegram, cfg, lead_stats);
+    deliveries = std::make_unique<app::deliveries>(*store, telegram, cfg, origin, lead_stats);
     const auto lead_committed = std::bind_front(&deliveries::lead_committed, deliveries.get());
     // Another replica's commit wakes this one's outbox too.
     store->on_new_leads(lead_committed);

@@ -152,9 +152,9 @@ void outbox_worker::settle(const storage::claimed_delivery& item, const attempt_
         report({name_, id, attempts, result.reason, false});
         return;
       }
-      // A receiver that names its time (Retry-After) is obeyed; the schedule's delay is the
-      // least wait either way.
-      const auto next = std::max(ended + *delay, result.retry_at);
+      // A receiver that names its time (Retry-After) is obeyed, sooner or later than the
+      // schedule would come back; the attempt still counts toward the schedule's last.
+      const auto next = result.retry_at > 0 ? std::max(result.retry_at, ended) : ended + *delay;
       metrics_.count(attempt_result::retry);
       log::warn("delivery_retry", {{"id", id},
                                    {"channel", name_},

@@ -147,6 +147,12 @@ TEST_F(outbox, a_time_the_receiver_names_replaces_the_schedule) {
   EXPECT_EQ(hook.sends(), 1U);
   clock::advance(1ms);
   ASSERT_TRUE(eventually([&] { return row(id, "webhook").status == "delivered"; }));
+  // Sooner than the schedule too: 300 ms where the schedule says 1 s.
+  const auto second = add({"webhook"});
+  hook.answer({attempt_result::retry, "HTTP 503", "503", clock::now_ms() + 300});
+  worker.notify();
+  ASSERT_TRUE(eventually([&] { return row(second, "webhook").attempts == 1; }));
+  EXPECT_EQ(row(second, "webhook").next_attempt_at, clock::now_ms() + 300);
 }
 
 TEST_F(outbox, a_channel_its_receiver_turned_off_holds_every_lead_until_enabled) {

@@ -127,7 +127,10 @@ header_text header_text::named(std::string_view display_name, const mailbox& box
 }
 
 header_text header_text::message_id(std::string_view left, std::string_view right) {
-  return header_text({"<" + id_part(left, local_max) + "@" + id_part(right, address_max) + ">"});
+  // Built with append: GCC 12's -O2 misreads the chain of operator+ as an overlapping copy.
+  std::string id = "<";
+  id.append(id_part(left, local_max)).append("@").append(id_part(right, address_max)).append(">");
+  return header_text({std::move(id)});
 }
 
 std::string header_line(field_name name, const header_text& value) {

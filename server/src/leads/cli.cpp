@@ -192,6 +192,11 @@ int retry(storage::lead_store& store, const std::string& id, const std::string& 
     return 0;
   }
   if (!store.retry(id, channel)) {
+    if (const auto item = store.find(id); item && item->status == "held") {
+      err << "lead " << id
+          << " is held: it goes to every channel configured at the server's next start\n";
+      return 1;
+    }
     err << "lead " << id << " has no failed or disabled delivery"
         << (channel.empty() ? "" : " to " + channel) << " (is the id right? `leads show " << id
         << "` tells)\n";

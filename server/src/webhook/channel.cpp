@@ -1,8 +1,8 @@
 #include "webhook/channel.hpp"
 
 #include "common/clock.hpp"
+#include "delivery/schedule.hpp"
 #include "webhook/payload.hpp"
-#include "webhook/schedule.hpp"
 #include "webhook/signature.hpp"
 
 namespace landing::webhook {
@@ -32,7 +32,8 @@ delivery::attempt_result interpret(const answer& got, std::int64_t now_ms) {
     out.reason += " (a redirect is not followed: point --webhook-url at its target)";
   }
   if (got.status == 429 || got.status == 502 || got.status == 503 || got.status == 504) {
-    if (const auto wait = retry_after_ms(got.retry_after, now_ms)) out.retry_at = now_ms + *wait;
+    if (const auto wait = delivery::retry_after_ms(got.retry_after, now_ms))
+      out.retry_at = now_ms + *wait;
   }
   return out;
 }
@@ -54,7 +55,7 @@ delivery::attempt_result lead_channel::send(const storage::claimed_delivery& ite
 }
 
 std::optional<std::int64_t> lead_channel::retry_delay_ms(int attempt, std::mt19937_64& random) {
-  return webhook::retry_delay_ms(attempt, random);
+  return delivery::retry_delay_ms(attempt, random);
 }
 
 bool lead_channel::send_alert(const std::string& text, const std::atomic<bool>& cancel) {

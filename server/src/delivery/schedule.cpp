@@ -1,11 +1,11 @@
-#include "webhook/schedule.hpp"
+#include "delivery/schedule.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <ctime>
 #include <string>
 
-namespace landing::webhook {
+namespace landing::delivery {
 namespace {
 
 constexpr std::int64_t min_wait_ms = 1000;
@@ -44,4 +44,4 @@ std::optional<std::int64_t> retry_after_ms(std::string_view value, std::int64_t 
   return bounded(when_ms - now_ms);
 }
 
-}  // namespace landing::webhook
+}  // namespace landing::delivery

@@ -1,8 +1,8 @@
-#include "webhook/schedule.hpp"
+#include "delivery/schedule.hpp"
 
 #include <gtest/gtest.h>
 
-namespace landing::webhook {
+namespace landing::delivery {
 namespace {
 
 TEST(schedule, each_retry_is_its_delay_within_twenty_percent_and_the_tenth_attempt_is_the_last) {
@@ -49,4 +49,4 @@ TEST(schedule, retry_after_reads_seconds_and_http_dates_within_a_second_and_a_da
 }
 
 }  // namespace
-}  // namespace landing::webhook
+}  // namespace landing::delivery

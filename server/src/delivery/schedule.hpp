@@ -7,9 +7,9 @@
 #include <random>
 #include <string_view>
 
-namespace landing::webhook {
+namespace landing::delivery {
 
-// When a delivery the receiver did not take is tried again: at once, then after each of these,
+// When a webhook or a mail the receiver did not take is tried again: at once, then after these,
 // about 75 hours in all (Standard Webhooks' and Svix's own schedule, stretched to cover a long
 // weekend). After the last attempt the lead is failed for the channel.
 inline constexpr std::array<std::chrono::seconds, 9> retry_delays{
@@ -29,4 +29,4 @@ std::optional<std::int64_t> retry_delay_ms(int attempt, std::mt19937_64& random)
 // `now_ms`, between one second and a day; nothing when it is neither.
 std::optional<std::int64_t> retry_after_ms(std::string_view value, std::int64_t now_ms);
 
-}  // namespace landing::webhook
+}  // namespace landing::delivery
