@@ -53,15 +53,19 @@ async function showEmblem(page: Page, baseUrl: string, element: 'canvas' | 'img'
   await expect(emblem).toBeVisible();
   const box = page.locator(MODEL);
   // The emblem's box pictured with the emblem shown and hidden must differ: it has been drawn.
+  // Each screenshot of the desktop box takes seconds under Chromium's software WebGL.
   let shown: Buffer = Buffer.alloc(0);
   await expect
-    .poll(async () => {
-      shown = await box.screenshot();
-      await emblem.evaluate((el) => (el.style.visibility = 'hidden'));
-      const hidden = await box.screenshot();
-      await emblem.evaluate((el) => (el.style.visibility = ''));
-      return differingShare(page, shown, hidden);
-    }, 'the emblem is drawn')
+    .poll(
+      async () => {
+        shown = await box.screenshot();
+        await emblem.evaluate((el) => (el.style.visibility = 'hidden'));
+        const hidden = await box.screenshot();
+        await emblem.evaluate((el) => (el.style.visibility = ''));
+        return differingShare(page, shown, hidden);
+      },
+      { message: 'the emblem is drawn', timeout: 15_000 },
+    )
     .toBeGreaterThan(0.05);
   // Where the element sits inside the emblem's box, before any transform.
   const place = await emblem.evaluate((el: HTMLElement) => [
