@@ -48,6 +48,7 @@ delivery::attempt_result as_attempt(const send_result& sent, std::int64_t ended_
 
 delivery::attempt_result lead_channel::send(const storage::claimed_delivery& item,
                                             const std::atomic<bool>& cancel) {
+  const std::lock_guard lock(link_mutex_);
   const auto sent = send_lead(*link_, item.item, options_.pacing, cancel);
   return as_attempt(sent, clock::now_ms());
 }
@@ -58,7 +59,9 @@ std::optional<std::int64_t> lead_channel::retry_delay_ms(int attempt, std::mt199
 
 bool lead_channel::send_alert(const std::string& text, const std::atomic<bool>& cancel) {
   const pacing_options pacing{options_.pacing, options_.owner + "/alert", options_.turn_hold};
+  // The lock inside the chat's turn, as the worker takes it: neither waits on the other's.
   const auto sent = paced(turns_, pacing, cancel, [&] {
+    const std::lock_guard lock(link_mutex_);
     return link_->send_message(text, boost::json::value(), 0, cancel);
   });
   return sent.outcome == send_result::delivered;

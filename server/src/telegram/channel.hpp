@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "delivery/backoff.hpp"
@@ -41,6 +42,8 @@ class lead_channel : public delivery::channel {
 
  private:
   storage::chat_turn_role& turns_;
+  // A chat_link is one thread's (its curl handle): the worker's sends and the alerts' take turns.
+  std::mutex link_mutex_;
   std::shared_ptr<chat_link> link_;
   channel_options options_;
 };

@@ -43,6 +43,7 @@ lead_channel::lead_channel(channel_options options)
 
 answer lead_channel::deliver(const std::string& id, const std::string& body, std::int64_t now_ms,
                              const std::atomic<bool>& cancel) {
+  const std::lock_guard lock(http_mutex_);
   return http_.post(options_.url, signed_headers(options_.secrets, id, now_ms / 1000, body), body,
                     cancel);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,8 @@ class lead_channel : public delivery::channel {
 
  private:
   channel_options options_;
+  // The worker's sends and the alerts' come from two threads; one curl handle serves both.
+  std::mutex http_mutex_;
   client http_;
 };
 
