@@ -5,21 +5,21 @@ import { BannerModel } from './BannerModel';
 import { FAILED_NOTICE, NO_WEBGL_NOTICE } from './notices';
 
 const browser = vi.hoisted(() => ({
-  webgl: true,
+  renderer: 'hardware' as 'none' | 'software' | 'hardware',
   failLoad: false,
   failDraw: false,
   loads: 0,
 }));
 
-vi.mock('./webgl', () => ({ hasWebGL: () => browser.webgl }));
+vi.mock('./webgl', () => ({ webglRenderer: () => browser.renderer }));
 
 vi.mock('./loadScene', () => ({
   loadScene: async () => {
     browser.loads += 1;
     if (browser.failLoad) throw new Error('emblem.glb: 404');
-    function FakeScene() {
+    function FakeScene({ software }: { software: boolean }) {
       if (browser.failDraw) throw new Error('context lost');
-      return <canvas data-testid="scene" />;
+      return <canvas data-testid="scene" data-software={software} />;
     }
     return { Scene: FakeScene, model: {} };
   },
@@ -29,7 +29,7 @@ let warn: ReturnType<typeof vi.spyOn>;
 let error: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
-  Object.assign(browser, { webgl: true, failLoad: false, failDraw: false, loads: 0 });
+  Object.assign(browser, { renderer: 'hardware', failLoad: false, failDraw: false, loads: 0 });
   vi.useFakeTimers();
   warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   error = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -76,8 +76,20 @@ test('with WebGL, shows the scene and no still image, quietly', async () => {
   expect(error).not.toHaveBeenCalled();
 });
 
+test.each([
+  ['hardware', 'false'],
+  ['software', 'true'],
+] as const)('tells the scene whether a %s renderer draws it', async (renderer, software) => {
+  browser.renderer = renderer;
+  const { container } = render(<BannerModel />);
+  await advance(SCENE_FALLBACK_MS + 10);
+  expect(canvas(container)).toHaveAttribute('data-software', software);
+  expect(still(container)).toBeNull();
+  expect(warn).not.toHaveBeenCalled();
+});
+
 test('without WebGL, shows the still image with one notice and never fetches the 3D chunk', async () => {
-  browser.webgl = false;
+  browser.renderer = 'none';
   const { container } = render(<BannerModel />);
   await advance(SCENE_FALLBACK_MS - 1);
   expect(still(container)).toBeNull();

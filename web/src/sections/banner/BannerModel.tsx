@@ -1,7 +1,7 @@
 import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { afterLoadAndIdle } from '../../lib/idle';
 import { SCENE_FALLBACK_MS } from './scene';
-import { hasWebGL } from './webgl';
+import { webglRenderer } from './webgl';
 import { EmblemStill } from './EmblemStill';
 import type { LoadedScene } from './loadScene';
 import { FAILED_NOTICE, NO_WEBGL_NOTICE } from './notices';
@@ -28,12 +28,12 @@ class SceneBoundary extends Component<SceneBoundaryProps, { failed: boolean }> {
   }
 }
 
-type Stage = 'waiting' | 'still' | LoadedScene;
+type Stage = 'waiting' | 'still' | (LoadedScene & { software: boolean });
 
 /**
  * The decorative 3D emblem beside the hero text, mounted late so it never slows the page down.
  * Where the scene cannot run, a still image of it takes the canvas's place, with one notice in
- * the console.
+ * the console; where only a software rasteriser draws it, it turns when dragged but not by itself.
  */
 export function BannerModel() {
   const [stage, setStage] = useState<Stage>('waiting');
@@ -48,11 +48,12 @@ export function BannerModel() {
     // loaded and the visitor interacts (or SCENE_FALLBACK_MS pass), when the main thread is idle.
     const cancel = afterLoadAndIdle(() => {
       // Without WebGL the canvas is never mounted: three.js would log errors creating it.
-      if (!hasWebGL()) return showStill(NO_WEBGL_NOTICE);
+      const renderer = webglRenderer();
+      if (renderer === 'none') return showStill(NO_WEBGL_NOTICE);
       import('./loadScene')
         .then((chunk) => chunk.loadScene())
         .then(
-          (scene) => active && setStage(scene),
+          (scene) => active && setStage({ ...scene, software: renderer === 'software' }),
           (error: unknown) => active && showStill(FAILED_NOTICE, error),
         );
     }, SCENE_FALLBACK_MS);
@@ -69,7 +70,7 @@ export function BannerModel() {
       {typeof stage === 'object' && (
         <SceneBoundary onError={(error) => showStill(FAILED_NOTICE, error)}>
           <Suspense fallback={null}>
-            <stage.Scene model={stage.model} />
+            <stage.Scene model={stage.model} software={stage.software} />
           </Suspense>
         </SceneBoundary>
       )}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
 import type { Group } from 'three';
 import { AMBIENT_INTENSITY, GLOW_LIGHT, KEY_LIGHT, RIM_LIGHT } from './emblemLook';
-import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR, cameraDistance, maxDpr } from './scene';
+import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR, cameraDistance, frameloop, maxDpr } from './scene';
 import { prefersReducedMotion } from '../../lib/motion';
 import { EmblemModel } from './EmblemModel';
 import { RotateOnlyControls } from './RotateOnlyControls';
@@ -11,20 +11,29 @@ import { useWindowWidth } from './useWindowWidth';
 interface BannerSceneProps {
   /** The loaded emblem (loadEmblem). */
   model: Group;
+  /**
+   * WebGL is drawn by a software rasteriser (webglRenderer). The turning scene would cost it one
+   * and a half to two cores and stall the page's main thread on every frame, so it draws only
+   * when something changes (a drag, a resize), as under reduced motion.
+   */
+  software?: boolean;
 }
 
-/** The 3D canvas of the banner: lights, camera and the emblem; paused while off-screen. */
-export default function BannerScene({ model }: BannerSceneProps) {
+/**
+ * The 3D canvas of the banner: lights, camera and the emblem; paused while off-screen, and still
+ * (drawn on demand) under reduced motion or a software rasteriser.
+ */
+export default function BannerScene({ model, software = false }: BannerSceneProps) {
   const host = useRef<HTMLDivElement>(null);
   const width = useWindowWidth();
   const onScreen = useOnScreen(host);
-  const [still] = useState(prefersReducedMotion);
+  const [still] = useState(() => software || prefersReducedMotion());
   const distance = cameraDistance(width);
 
   return (
     <div ref={host} className="banner__canvas">
       <Canvas
-        frameloop={onScreen ? (still ? 'demand' : 'always') : 'never'}
+        frameloop={frameloop(onScreen, !still)}
         dpr={[1, maxDpr(width)]}
         camera={{ position: [0, 0, distance], fov: CAMERA_FOV, near: CAMERA_NEAR, far: CAMERA_FAR }}
         gl={{ antialias: true, alpha: true, powerPreference: 'low-power' }}

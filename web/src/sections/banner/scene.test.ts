@@ -2,6 +2,7 @@ import {
   CAMERA_MAX_DISTANCE,
   CAMERA_MIN_DISTANCE,
   cameraDistance,
+  frameloop,
   maxDpr,
   PHONE_MAX_DPR,
 } from './scene';
@@ -15,6 +16,13 @@ describe('3D scene settings', () => {
     const mid = cameraDistance(1280);
     expect(mid).toBeGreaterThan(200);
     expect(mid).toBeLessThan(420);
+  });
+
+  test('draws every frame only while the emblem turns on screen', () => {
+    expect(frameloop(true, true)).toBe('always');
+    expect(frameloop(true, false)).toBe('demand');
+    expect(frameloop(false, true)).toBe('never');
+    expect(frameloop(false, false)).toBe('never');
   });
 
   test('caps the pixel ratio on phones', () => {

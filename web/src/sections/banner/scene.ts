@@ -35,3 +35,12 @@ export function cameraDistance(windowWidth: number): number {
 export function maxDpr(windowWidth: number): number {
   return windowWidth < PHONE_MAX_WIDTH ? PHONE_MAX_DPR : DESKTOP_MAX_DPR;
 }
+
+/**
+ * How the canvas draws: every frame while the emblem turns on screen, only when something changes
+ * (a drag, a resize) while it stands still, and not at all off-screen.
+ */
+export function frameloop(onScreen: boolean, turning: boolean): 'always' | 'demand' | 'never' {
+  if (!onScreen) return 'never';
+  return turning ? 'always' : 'demand';
+}
