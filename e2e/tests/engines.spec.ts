@@ -41,9 +41,6 @@ for (const locale of LOCALES) {
         telegram,
         engine,
       }) => {
-        // Chromium 156 draws the 3D emblem with software WebGL at 160 % CPU on two cores, and
-        // this journey's hundreds of steps take 50-60 s at desktop widths there (20 s at 375 px).
-        test.slow();
         await test.step('the preloader shows, locks scrolling and is gone by 4.2 s', async () => {
           await tab.goto(`${site.url}/${locale}`);
           await preloaderShowsLocksAndLeaves(tab);

@@ -62,9 +62,6 @@ for (const locale of LOCALES) {
         site,
         telegram,
       }) => {
-        // Chromium 156 draws the 3D emblem with software WebGL at 160 % CPU on two cores, and
-        // this journey's hundreds of steps take 50-60 s at desktop widths there (20 s at 375 px).
-        test.slow();
         const posts = watchLeadPosts(page);
         await openLanding(page, site.url, locale);
         const form = contactForm(page, locale);
