@@ -71,6 +71,7 @@ lint-web:
 # the file that only compiles Boost's own sources.
 lint-cpp:
 	@python3 scripts/check-layers_test.py -q
+	@python3 scripts/clang-tidy-all_test.py -q
 	@scripts/check-layers
 	@echo "clang-format: $(words $(CXX_SOURCES)) files"
 	@clang-format --dry-run --Werror $(CXX_SOURCES)
