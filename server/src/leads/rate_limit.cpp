@@ -1,6 +1,7 @@
 #include "leads/rate_limit.hpp"
 
 #include <algorithm>
+#include <boost/asio/ip/address.hpp>
 #include <cmath>
 #include <iterator>
 #include <vector>
@@ -14,7 +15,21 @@ rate_limiter::rate_limiter(double burst, double per_minute, std::size_t max_clie
       per_second_(std::max(per_minute, 0.001) / 60.0),
       max_clients_(std::max<std::size_t>(max_clients, 2)) {}
 
-std::int64_t rate_limiter::acquire(const std::string& client, clock::time_point now) {
+address_key key_of(std::string_view client) {
+  boost::system::error_code error;
+  const auto address = boost::asio::ip::make_address(client, error);
+  if (error) return address_key{};
+  if (address.is_v4()) {
+    return boost::asio::ip::make_address_v6(boost::asio::ip::v4_mapped, address.to_v4()).to_bytes();
+  }
+  return address.to_v6().to_bytes();
+}
+
+std::int64_t rate_limiter::acquire(std::string_view client, clock::time_point now) {
+  return acquire(key_of(client), now);
+}
+
+std::int64_t rate_limiter::acquire(const address_key& client, clock::time_point now) {
   const std::lock_guard lock(mutex_);
   if (buckets_.size() >= max_clients_) prune(now);
   auto [it, fresh] = buckets_.try_emplace(client, bucket{burst_, now});
@@ -37,7 +52,7 @@ std::int64_t rate_limiter::acquire(const std::string& client, clock::time_point 
 // seen longest ago go too (each may then get one fresh burst).
 void rate_limiter::prune(clock::time_point now) {
   ++prunes_;
-  std::erase_if(buckets_, [&](const auto& entry) {
+  boost::unordered::erase_if(buckets_, [&](const auto& entry) {
     const std::chrono::duration<double> elapsed = now - entry.second.updated;
     return entry.second.tokens + elapsed.count() * per_second_ >= burst_;
   });
@@ -50,10 +65,13 @@ void rate_limiter::prune(clock::time_point now) {
   auto cutoff = seen.begin() + static_cast<std::ptrdiff_t>(seen.size() - keep);
   std::nth_element(seen.begin(), cutoff, seen.end());
   const auto oldest_kept = *cutoff;
-  std::erase_if(buckets_, [&](const auto& entry) { return entry.second.updated < oldest_kept; });
+  boost::unordered::erase_if(buckets_,
+                             [&](const auto& entry) { return entry.second.updated < oldest_kept; });
   // Clients seen at the very same instant as the cutoff: drop as many as still needed.
+  // (unordered_flat_map's erase returns nothing: the iterator is advanced before it is erased.)
   for (auto it = buckets_.begin(); it != buckets_.end() && buckets_.size() > keep;) {
-    it = it->second.updated == oldest_kept ? buckets_.erase(it) : std::next(it);
+    const auto here = it++;
+    if (here->second.updated == oldest_kept) buckets_.erase(here);
   }
 }
 

@@ -1,10 +1,12 @@
 #pragma once
 
+#include <array>
+#include <boost/unordered/unordered_flat_map.hpp>
 #include <chrono>
 #include <cstdint>
 #include <mutex>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 #include <vector>
 
 #include "storage/store.hpp"
@@ -23,9 +25,18 @@ class limiter {
   virtual std::vector<std::int64_t> take(const std::vector<std::string>& clients) = 0;
 };
 
+// A client as the in-process table keys it: its address's 16 bytes, IPv4 mapped into IPv6, so
+// "192.0.2.1" and "::ffff:192.0.2.1" are one client. Text that is no address (http::client_address
+// never gives one) is the unspecified address "::", which no client has: such callers share one
+// bucket rather than each getting a fresh one.
+using address_key = std::array<unsigned char, 16>;
+address_key key_of(std::string_view client);
+
 // A token bucket per client address: `burst` leads at once, then `per_minute` more each minute.
 // At most `max_clients` buckets are kept, so a flood of spoofed addresses cannot grow memory
-// without bound.
+// without bound. They sit in one open-addressing table (Boost's unordered_flat_map), 32 bytes a
+// client with no allocation of its own: 100,000 clients take about 4 MB, where a node per
+// client with its address as a std::string took three times that and a malloc each.
 // The buckets live in this process: right when it is the only one taking leads (SQLite).
 class rate_limiter final : public limiter {
  public:
@@ -34,7 +45,8 @@ class rate_limiter final : public limiter {
   rate_limiter(double burst, double per_minute, std::size_t max_clients = 100000);
 
   // 0 when the client may send now (a token is taken), else whole seconds until it may.
-  std::int64_t acquire(const std::string& client, clock::time_point now = clock::now());
+  std::int64_t acquire(std::string_view client, clock::time_point now = clock::now());
+  std::int64_t acquire(const address_key& client, clock::time_point now);
   std::vector<std::int64_t> take(const std::vector<std::string>& clients) override;
 
   // For tests: buckets held now, and how many times the table was pruned.
@@ -53,7 +65,7 @@ class rate_limiter final : public limiter {
   std::size_t max_clients_;
   std::size_t prunes_ = 0;
   std::mutex mutex_;
-  std::unordered_map<std::string, bucket> buckets_;
+  boost::unordered_flat_map<address_key, bucket> buckets_;
 };
 
 }  // namespace landing::leads
