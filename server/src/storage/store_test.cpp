@@ -208,6 +208,29 @@ TEST_P(store_suite, a_claim_keeps_a_lead_from_other_owners_until_its_lease_ends)
   EXPECT_EQ(claim("c", at + 1, 30000, {first})->id, second);
 }
 
+// next_due_at stops at the first row in due order nobody else holds; rows held ahead of it may
+// still be free sooner, and must be weighed (a walk that stopped at the first free row, or at
+// the first row, would get one of these wrong).
+TEST_P(store_suite, the_next_due_time_weighs_held_rows_ahead_of_the_first_free_one) {
+  const auto held = add();
+  const auto later = add();
+  const auto at = clock::now_ms();
+  retry_at(held, at, "retry");
+  retry_at(later, at + 10000, "retry");
+  EXPECT_EQ(claim("b", at, 30000, {})->id, held);
+  // Held for 30 s: for anyone else the row due in 10 s comes first; b's own claim holds b back
+  // from nothing.
+  EXPECT_EQ(due("c", at), at + 10000);
+  EXPECT_EQ(due("b", at), at);
+  // Held for 5 s only: that row is free before the other is due.
+  EXPECT_EQ(claim("b", at, 5000, {})->id, held);
+  EXPECT_EQ(due("c", at), at + 5000);
+  // Every row held: the claim that ends first; once it has ended, that row is due since `at`.
+  EXPECT_EQ(claim("d", at + 10000, 60000, {held})->id, later);
+  EXPECT_EQ(due("c", at + 1000), at + 5000);
+  EXPECT_EQ(due("c", at + 6000), at);
+}
+
 TEST_P(store_suite, claims_skip_the_ids_asked_and_go_in_due_order) {
   const auto first = add();
   const auto second = add();

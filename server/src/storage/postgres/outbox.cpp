@@ -26,11 +26,17 @@ std::optional<std::int64_t> outbox_table::next_due_at(const std::string& channel
                                                       const std::string& owner,
                                                       std::int64_t now_ms) {
   return db_.run(false, [&](connection& conn) -> std::optional<std::int64_t> {
-    // A row another owner holds is free once its claim ends.
+    // A row another owner holds is free once its claim ends; no row is free before its own next
+    // attempt. So the answer is at or before the first row in due order that nobody else holds,
+    // and only rows up to it (the held ones ahead of it, and ties) need a look: two walks of
+    // deliveries_due, however long the backlog. (A min() over every pending row before.)
     const auto rows = conn.exec(
         "SELECT min(CASE WHEN claimed_by IS NOT NULL AND claimed_by <> $1 AND claimed_until > "
         "$2::bigint THEN greatest(next_attempt_at, claimed_until) ELSE next_attempt_at END) FROM "
-        "deliveries WHERE channel = $3 AND status = 'pending'",
+        "deliveries WHERE channel = $3 AND status = 'pending' AND next_attempt_at <= coalesce(("
+        "SELECT next_attempt_at FROM deliveries WHERE channel = $3 AND status = 'pending' AND NOT "
+        "coalesce(claimed_by <> $1 AND claimed_until > $2::bigint, false) ORDER BY "
+        "next_attempt_at LIMIT 1), 9223372036854775807)",
         {owner, str(now_ms), channel});
     if (rows.is_null(0, 0)) return std::nullopt;
     return rows.integer(0, 0);

@@ -36,7 +36,8 @@ void log_attempt(connection& conn, const std::string& channel, const std::string
 // the answer is known, so a backlog of any length costs a few rows per turn. (They read every
 // pending row before, and claim_next each one's lead: with 200,000 leads waiting that was 200 MB
 // and a full scan per message.) claims_mutex_ is held across the read so the claims it consults
-// cannot change under it; nothing takes the two in the other order.
+// cannot change under it; nothing takes the two in the other order. Leads stored in the same
+// millisecond go in the order they were stored (rowid): their ULIDs' random part would not say.
 
 std::optional<std::int64_t> outbox_table::next_due_at(const std::string& channel,
                                                       const std::string& owner,
@@ -76,7 +77,7 @@ std::optional<claimed_delivery> outbox_table::claim_next(const std::string& chan
                            ", d.status, d.attempts, d.last_error, d.next_attempt_at FROM "
                            "deliveries d JOIN leads l ON l.id = d.lead_id WHERE d.channel = ? AND "
                            "d.status = 'pending' AND d.next_attempt_at <= ? ORDER BY "
-                           "d.next_attempt_at, l.created_at")
+                           "d.next_attempt_at, l.created_at, l.rowid")
                   .c_str());
     query.bind(1, channel).bind(2, now_ms);
     while (query.step()) {
