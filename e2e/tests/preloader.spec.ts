@@ -23,10 +23,11 @@ interface Timeline {
 
 // The preloader must never act early. It may act late only as late as the page's own timers set
 // for the same moments (a busy machine delays both), plus a render: under heavy load React has
-// rendered 425 ms after the page's own timer.
+// rendered 425 ms after the page's own timer. There is no cap in wall-clock time: how late the
+// page's own timer runs says how busy the machine was, not how the page behaves (a cap of 1.5 s
+// failed a gate once with the page's own 4.2 s timer itself 1.1 s late).
 const EARLY_MS = 100;
 const LATE_MS = 600;
-const MAX_LATE_MS = 1500;
 
 test.describe('the preloader', () => {
   test.use({ contextOptions: { reducedMotion: 'no-preference' } });
@@ -127,7 +128,6 @@ test.describe('the preloader', () => {
       expect(t, `${label}, no later than the page's own timer allows`).toBeLessThanOrEqual(
         Math.max(due, reference) + LATE_MS,
       );
-      expect(t, `${label}, within ${MAX_LATE_MS} ms`).toBeLessThanOrEqual(due + MAX_LATE_MS);
     };
     if (fading) onTime('starts fading at 3.9 s', fading.t, PRELOADER_FADE_MS, reference.fade!);
     onTime('gone at 4.2 s', gone.t, PRELOADER_REMOVE_MS, reference.gone!);
