@@ -17,7 +17,8 @@ const UNMASKED_RENDERER = 0x9246;
  * once: browsers allow only a few at a time.
  */
 export function webglRenderer(): WebGLRenderer {
-  if (probe({ failIfMajorPerformanceCaveat: true }, isSoftware) === 'hardware') return 'hardware';
+  const unhindered = probe({ failIfMajorPerformanceCaveat: true }, isSoftware);
+  if (unhindered !== 'none') return unhindered;
   return probe({ failIfMajorPerformanceCaveat: false }, () => true);
 }
 
