@@ -19,8 +19,7 @@ fault fault_of(const error& e) {
   return fault::write_failed;
 }
 
-database::database(std::string uri, options opts)
-    : uri_(std::move(uri)), options_(opts), random_(std::random_device{}()) {
+database::database(std::string uri, options opts) : uri_(std::move(uri)), options_(opts) {
   try {
     auto conn = open_connection();
     migrate(*conn);
@@ -31,8 +30,8 @@ database::database(std::string uri, options opts)
 }
 
 std::string database::make_id(std::int64_t unix_ms) {
-  const std::lock_guard lock(random_mutex_);
-  return make_ulid(static_cast<std::uint64_t>(unix_ms), random_);
+  const std::lock_guard lock(ids_mutex_);
+  return ids_.next(static_cast<std::uint64_t>(unix_ms));
 }
 
 void database::check_writes() {

@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "storage/fault.hpp"
 #include "storage/last_write.hpp"
 #include "storage/postgres/connection.hpp"
+#include "storage/ulid.hpp"
 
 namespace landing::storage::postgres {
 
@@ -49,7 +49,7 @@ class database {
   template <class Work>
   auto run(bool writes, Work&& work);
 
-  // A new lead id for the time given (ULID), from the engine's own random source.
+  // A new lead id for the time given (ULID); one engine's ids sort in the order made.
   std::string make_id(std::int64_t unix_ms);
   // After a failed write nothing else proves the database takes writes again, so this tries
   // one; throws storage::error while it cannot.
@@ -72,8 +72,8 @@ class database {
   int connect_failures_ = 0;
   std::string outage_;
   last_write last_write_;
-  std::mutex random_mutex_;
-  std::mt19937_64 random_;
+  std::mutex ids_mutex_;
+  ulid_generator ids_;
 };
 
 template <class Work>

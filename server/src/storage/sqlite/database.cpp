@@ -39,10 +39,7 @@ fault fault_of(const error& e) {
 }
 
 database::database(std::string path, options opts)
-    : path_(std::move(path)),
-      options_(opts),
-      guard_(path_, opts.disk_reserve_bytes),
-      random_(std::random_device{}()) {
+    : path_(std::move(path)), options_(opts), guard_(path_, opts.disk_reserve_bytes) {
   try {
     keeper_ = std::make_unique<connection>(path_, options_.busy_timeout, true);
     migrate(*keeper_);
@@ -58,8 +55,8 @@ database::database(std::string path, options opts)
 database::~database() = default;
 
 std::string database::make_id(std::int64_t unix_ms) {
-  const std::lock_guard lock(random_mutex_);
-  return make_ulid(static_cast<std::uint64_t>(unix_ms), random_);
+  const std::lock_guard lock(ids_mutex_);
+  return ids_.next(static_cast<std::uint64_t>(unix_ms));
 }
 
 std::unique_ptr<connection> database::open_connection() {

@@ -5,7 +5,6 @@
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <random>
 #include <shared_mutex>
 #include <string>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "storage/last_write.hpp"
 #include "storage/sqlite/connection.hpp"
 #include "storage/sqlite/file_guard.hpp"
+#include "storage/ulid.hpp"
 
 namespace landing::storage::sqlite {
 
@@ -52,7 +52,7 @@ class database {
   template <class Work>
   auto write(file_guard::purpose use, Work&& work);
 
-  // A new lead id for the time given (ULID), from the engine's own random source.
+  // A new lead id for the time given (ULID); one engine's ids sort in the order made.
   std::string make_id(std::int64_t unix_ms);
 
   // The file's state (deleted, replaced, read-only, full, a failed write), with `figures` read
@@ -81,8 +81,8 @@ class database {
   std::vector<std::unique_ptr<connection>> idle_;
   // Kept open for the store's whole life: after a deletion, the only way left to the data.
   std::unique_ptr<connection> keeper_;
-  std::mutex random_mutex_;
-  std::mt19937_64 random_;
+  std::mutex ids_mutex_;
+  ulid_generator ids_;
   last_write last_write_;
   // After the disk refused writes (read-only, I/O errors) the store keeps no connection open,
   // so the file system can be unmounted, checked and mounted again while the server runs; each
