@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <random>
@@ -42,6 +43,12 @@ class channel {
   // Returns 0 when this worker may send now, else when to ask again (unix ms).
   virtual std::int64_t take_turn(std::int64_t /*now_ms*/) { return 0; }
   virtual void end_turn(std::int64_t /*ended_ms*/, const attempt_result* /*result*/) {}
+
+  // How many due rows the worker claims at once when a backlog waits. A channel without turns
+  // sends a batch in a row and its outcomes go to the store in one transaction, so a backlog
+  // costs the database a few statements per batch rather than a few per lead (the intake writes
+  // to the same database). A channel that takes turns needs one turn per send: it keeps 1.
+  [[nodiscard]] virtual std::size_t batch_limit() const { return 1; }
 
   // One attempt; blocks at most the channel's own timeout, and gives up early when `cancel` is
   // set (shutdown). Throws nothing: every failure is a result.

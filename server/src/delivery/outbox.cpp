@@ -1,6 +1,7 @@
 #include "delivery/outbox.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <limits>
 
 #include "common/clock.hpp"
@@ -40,19 +41,21 @@ void outbox_worker::run(worker::context& ctx) {
       step(ctx);
     } catch (const std::exception& e) {
       log::error("outbox_error", {{"channel", name_}, {"reason", e.what()}});
+      backlog_ = false;
       sleep_until(ctx, clock::now_ms() + options_.poll.count());
     }
   }
   if (!unrecorded_.empty()) {
     flush_unrecorded();
     for (const auto& [id, result] : unrecorded_) {
-      log::error("outbox_outcome_lost",
-                 {{"id", id},
-                  {"channel", name_},
-                  {"outcome", result.what == outcome::delivered ? "delivered" : "other"},
-                  {"effect",
-                   "the store could not record it before shutdown; a delivered lead "
-                   "is sent again after the restart"}});
+      log::error(
+          "outbox_outcome_lost",
+          {{"id", id},
+           {"channel", name_},
+           {"outcome", result.what == storage::settlement::delivered ? "delivered" : "other"},
+           {"effect",
+            "the store could not record it before shutdown; a delivered lead "
+            "is sent again after the restart"}});
     }
   }
 }
@@ -60,7 +63,9 @@ void outbox_worker::run(worker::context& ctx) {
 std::vector<std::string> outbox_worker::held_back(std::int64_t now_ms) const {
   std::vector<std::string> out;
   for (const auto& [id, result] : unrecorded_) {
-    if (result.what != outcome::rescheduled || result.next_at > now_ms) out.push_back(id);
+    if (result.what != storage::settlement::rescheduled || result.next_attempt_ms > now_ms) {
+      out.push_back(id);
+    }
   }
   return out;
 }
@@ -88,45 +93,94 @@ void outbox_worker::step(worker::context& ctx) {
       unrecorded_.empty() ? std::numeric_limits<std::int64_t>::max() : record_retry_at_;
   const auto at = clock::now_ms();
   const auto idle = std::min(at + options_.poll.count(), retry_records);
+  // Waiting for the chat's turn: a lead arriving meanwhile changes nothing, so its wake asks the
+  // store nothing either (the turn and the due rows were asked at most a poll ago).
+  if (at < turn_wait_until_) {
+    sleep_until(ctx, turn_wait_until_);
+    return;
+  }
   if (disabled()) {
+    backlog_ = false;
     sleep_until(ctx, idle);
     return;
   }
-  const auto due = store_.next_due_at(name_, options_.owner, at);
-  if (!due || *due > at) {
-    sleep_until(ctx, due ? std::min(*due, idle) : idle);
-    return;
+  // After a full batch more is likely due: claiming straight away saves asking.
+  const bool asked = !backlog_;
+  if (asked) {
+    const auto due = store_.next_due_at(name_, options_.owner, at);
+    if (!due || *due > at) {
+      sleep_until(ctx, due ? std::min(*due, idle) : idle);
+      return;
+    }
   }
   if (const auto wait = channel_.take_turn(at); wait != 0) {
-    sleep_until(ctx, std::min(wait, idle));
+    turn_wait_until_ = std::min(wait, idle);
+    sleep_until(ctx, turn_wait_until_);
     return;
   }
-  std::optional<storage::claimed_delivery> next;
+  const auto limit = std::max<std::size_t>(1, channel_.batch_limit());
+  std::vector<storage::claimed_delivery> batch;
   try {
-    next = store_.claim_next(name_, options_.owner, at, options_.lease.count(), held_back(at));
+    batch =
+        store_.claim_due(name_, options_.owner, at, options_.lease.count(), held_back(at), limit);
   } catch (...) {
     channel_.end_turn(clock::now_ms(), nullptr);
     throw;
   }
-  if (!next) {
+  backlog_ = limit > 1 && batch.size() == limit;
+  if (batch.empty()) {
     // What is due is held back in memory (or another replica took it): nothing to send now.
     channel_.end_turn(clock::now_ms(), nullptr);
-    sleep_until(ctx, idle);
+    if (asked) sleep_until(ctx, idle);
     return;
   }
-  deliver(*next);
+  deliver(batch, at);
 }
 
-void outbox_worker::deliver(const storage::claimed_delivery& item) {
-  const auto started = clock::now_ms();
-  const auto result = channel_.send(item, stopping_);
-  const auto ended = clock::now_ms();
-  channel_.end_turn(ended, &result);
-  settle(item, result, {started, result.result, ended - started});
+void outbox_worker::deliver(const std::vector<storage::claimed_delivery>& batch,
+                            std::int64_t claimed_at) {
+  // The batch's claims last one lease. No send starts once a quarter of it has passed, so the
+  // last one ends (within the channel's own timeout) and is recorded while the claims still
+  // hold, and no other replica can have taken a row of it meanwhile.
+  const auto last_start = claimed_at + options_.lease.count() / 4;
+  std::size_t sent = 0;
+  attempt_result last;
+  for (const auto& item : batch) {
+    if (sent > 0 &&
+        (stopping_ || clock::now_ms() >= last_start || last.outcome == attempt_result::disabled)) {
+      break;
+    }
+    const auto started = clock::now_ms();
+    last = channel_.send(item, stopping_);
+    const auto ended = clock::now_ms();
+    ++sent;
+    settle(item, last, {started, last.result, ended - started});
+    if (!outcomes_.empty() &&
+        ended - outcomes_.front().attempt.at - outcomes_.front().attempt.latency_ms >=
+            options_.record_within.count()) {
+      record();
+    }
+  }
+  channel_.end_turn(clock::now_ms(), &last);
+  record();
+  if (sent == batch.size()) return;
+  std::vector<std::string> rest;
+  for (auto it = batch.begin() + static_cast<std::ptrdiff_t>(sent); it != batch.end(); ++it) {
+    rest.push_back(it->item.id);
+  }
+  backlog_ = false;
+  try {
+    store_.release(name_, options_.owner, rest);
+  } catch (const storage::error& e) {
+    // Their lease ends them anyway; this worker may claim its own rows again before that.
+    log::warn("outbox_release_failed",
+              {{"channel", name_}, {"leads", rest.size()}, {"reason", e.what()}});
+  }
 }
 
 void outbox_worker::settle(const storage::claimed_delivery& item, const attempt_result& result,
                            const storage::attempt_record& attempt) {
+  using storage::settlement;
   const auto& id = item.item.id;
   const auto ended = attempt.at + attempt.latency_ms;
   const auto attempts = item.state.attempts + 1;
@@ -137,7 +191,7 @@ void outbox_worker::settle(const storage::claimed_delivery& item, const attempt_
       if (observer_.delivered) observer_.delivered(latency);
       log::info("lead_delivered",
                 {{"id", id}, {"channel", name_}, {"attempts", attempts}, {"latency_ms", latency}});
-      record(id, {outcome::delivered, 0, {}, attempt, result.where});
+      outcomes_.push_back({settlement::delivered, id, attempt, 0, {}, result.where});
       return;
     }
     case attempt_result::retry: {
@@ -148,7 +202,7 @@ void outbox_worker::settle(const storage::claimed_delivery& item, const attempt_
         metrics_.count(attempt_result::failed);
         if (observer_.failed) observer_.failed();
         log::error("lead_failed", {{"id", id}, {"channel", name_}, {"reason", reason}});
-        record(id, {outcome::failed, 0, reason, attempt});
+        outcomes_.push_back({settlement::failed, id, attempt, 0, reason, {}});
         report({name_, id, attempts, result.reason, false});
         return;
       }
@@ -161,14 +215,14 @@ void outbox_worker::settle(const storage::claimed_delivery& item, const attempt_
                                    {"attempt", attempts},
                                    {"delay_ms", next - ended},
                                    {"reason", result.reason}});
-      record(id, {outcome::rescheduled, next, result.reason, attempt});
+      outcomes_.push_back({settlement::rescheduled, id, attempt, next, result.reason, {}});
       return;
     }
     case attempt_result::failed:
       metrics_.count(attempt_result::failed);
       if (observer_.failed) observer_.failed();
       log::error("lead_failed", {{"id", id}, {"channel", name_}, {"reason", result.reason}});
-      record(id, {outcome::failed, 0, result.reason, attempt});
+      outcomes_.push_back({settlement::failed, id, attempt, 0, result.reason, {}});
       report({name_, id, attempts, result.reason, false});
       return;
     case attempt_result::disabled:
@@ -180,8 +234,10 @@ void outbox_worker::settle(const storage::claimed_delivery& item, const attempt_
                                        "nothing more is sent to it until an operator runs "
                                        "`leads retry --channel " +
                                            name_ + "`"}});
-      // The row waits in the outbox with the rest; the channel's state marks them disabled.
-      record(id, {outcome::rescheduled, ended, result.reason, attempt});
+      // The row waits in the outbox with the rest; the channel's state marks them disabled. Its
+      // attempt is recorded first: a row disabled already would not take it.
+      outcomes_.push_back({settlement::rescheduled, id, attempt, ended, result.reason, {}});
+      record();
       try {
         store_.disable_channel(name_, result.reason);
       } catch (const storage::error& e) {
@@ -196,60 +252,52 @@ void outbox_worker::report(const give_up& event) {
   if (observer_.gave_up) observer_.gave_up(event);
 }
 
-void outbox_worker::apply(const std::string& id, const outcome& result) {
-  switch (result.what) {
-    case outcome::delivered:
-      store_.mark_delivered(name_, id, result.attempt, result.where);
+void outbox_worker::record() {
+  if (outcomes_.empty()) return;
+  auto batch = std::move(outcomes_);
+  outcomes_.clear();
+  // While earlier outcomes wait, the store is known to refuse writes: these wait with them and
+  // go with the next flush.
+  if (unrecorded_.empty()) {
+    try {
+      store_.settle(name_, batch);
       return;
-    case outcome::failed:
-      store_.mark_failed(name_, id, result.reason, result.attempt);
-      return;
-    case outcome::rescheduled:
-      store_.reschedule(name_, id, result.next_at, result.reason, result.attempt);
-      return;
+    } catch (const storage::error& e) {
+      record_failures_ = 1;
+      record_retry_at_ =
+          clock::now_ms() + backoff_delay(options_.record_backoff, 1, random_).count();
+      log::error("outbox_record_failed",
+                 {{"id", batch.front().id},
+                  {"leads", batch.size()},
+                  {"channel", name_},
+                  {"database", storage::fault_name(e.problem)},
+                  {"reason", e.what()},
+                  {"effect",
+                   "the outcomes are kept in memory and written once the store takes "
+                   "writes again; the leads are not sent twice meanwhile"}});
+    }
   }
-}
-
-void outbox_worker::record(const std::string& id, outcome result) {
-  // While earlier outcomes wait, the store is known to refuse writes: this one waits with them
-  // and goes with the next flush.
-  if (!unrecorded_.empty()) {
-    unrecorded_[id] = std::move(result);
-    unrecorded_count_ = unrecorded_.size();
-    return;
+  for (auto& each : batch) {
+    auto id = each.id;
+    unrecorded_[id] = std::move(each);
   }
-  try {
-    apply(id, result);
-  } catch (const storage::error& e) {
-    unrecorded_[id] = std::move(result);
-    unrecorded_count_ = unrecorded_.size();
-    record_failures_ = 1;
-    record_retry_at_ = clock::now_ms() + backoff_delay(options_.record_backoff, 1, random_).count();
-    log::error("outbox_record_failed",
-               {{"id", id},
-                {"channel", name_},
-                {"database", storage::fault_name(e.problem)},
-                {"reason", e.what()},
-                {"effect",
-                 "the outcome is kept in memory and written once the store takes "
-                 "writes again; the lead is not sent twice meanwhile"}});
-  }
+  unrecorded_count_ = unrecorded_.size();
 }
 
 void outbox_worker::flush_unrecorded() {
   const auto waiting = unrecorded_.size();
-  for (auto it = unrecorded_.begin(); it != unrecorded_.end();) {
-    try {
-      apply(it->first, it->second);
-    } catch (const storage::error&) {
-      ++record_failures_;
-      record_retry_at_ = clock::now_ms() +
-                         backoff_delay(options_.record_backoff, record_failures_, random_).count();
-      unrecorded_count_ = unrecorded_.size();
-      return;
-    }
-    it = unrecorded_.erase(it);
+  std::vector<storage::settlement> batch;
+  batch.reserve(waiting);
+  for (const auto& [id, each] : unrecorded_) batch.push_back(each);
+  try {
+    store_.settle(name_, batch);
+  } catch (const storage::error&) {
+    ++record_failures_;
+    record_retry_at_ =
+        clock::now_ms() + backoff_delay(options_.record_backoff, record_failures_, random_).count();
+    return;
   }
+  unrecorded_.clear();
   unrecorded_count_ = 0;
   record_failures_ = 0;
   log::info("outbox_records_caught_up", {{"channel", name_}, {"outcomes", waiting}});

@@ -25,6 +25,9 @@ struct outbox_options {
   std::chrono::milliseconds poll{1000};
   // Retrying an outcome the store could not record: first delay, doubling up to the cap.
   backoff_policy record_backoff{std::chrono::milliseconds(500), std::chrono::seconds(30)};
+  // The outcomes of a batch (channel.hpp, batch_limit) go to the store when it ends, or sooner
+  // once the oldest of them has waited this long, so a slow receiver's outcomes show soon.
+  std::chrono::milliseconds record_within{1000};
   // Set for one worker only: the leads held while no channel was configured enter the outbox of
   // each of these channels before it sends (retried until the store takes the write).
   std::vector<std::string> release_held;
@@ -47,9 +50,11 @@ struct outbox_observer {
   std::function<void(const give_up&)> gave_up;
 };
 
-// Delivers one channel's pending rows one at a time, due first, from its own thread. The store
-// holds the state, so a restart (even after kill -9) resumes where it stopped; with replicas,
-// each row is claimed by one of them.
+// Delivers one channel's pending rows, due first, from its own thread. The store holds the
+// state, so a restart (even after kill -9) resumes where it stopped; with replicas, each row is
+// claimed by one of them. While a backlog waits, a channel without turns claims a batch of rows
+// at once and records their outcomes together; a lead the worker sent but had not recorded when
+// it died is sent once more (receivers deduplicate by the lead's id), never lost.
 //
 // When the store cannot record an outcome (a full disk, a deleted file), the outcome is kept
 // in memory and written again with backoff, and a lead known to be delivered is never sent again
@@ -68,25 +73,20 @@ class outbox_worker {
   [[nodiscard]] std::size_t unrecorded() const { return unrecorded_count_.load(); }
 
  private:
-  struct outcome {
-    enum kind { delivered, failed, rescheduled } what = rescheduled;
-    std::int64_t next_at = 0;  // rescheduled: the next attempt
-    std::string reason;
-    storage::attempt_record attempt;
-    storage::sent_message where{};  // delivered to Telegram: the message in the chat
-  };
-
   void run(worker::context& ctx);
   void step(worker::context& ctx);
   // A disabled channel sends nothing; its pending rows are marked disabled as they arrive.
   bool disabled();
-  void deliver(const storage::claimed_delivery& item);
+  // Sends the batch in order and records the outcomes; what is not sent (shutdown, or the
+  // batch's time is up) is released for the next claim.
+  void deliver(const std::vector<storage::claimed_delivery>& batch, std::int64_t claimed_at);
+  // Decides what the attempt's result means for the lead, and adds it to outcomes_.
   void settle(const storage::claimed_delivery& item, const attempt_result& result,
               const storage::attempt_record& attempt);
   // Leads not to claim now: settled in memory, or rescheduled in memory to a later time.
   [[nodiscard]] std::vector<std::string> held_back(std::int64_t now_ms) const;
-  void record(const std::string& id, outcome result);
-  void apply(const std::string& id, const outcome& result);
+  // Writes outcomes_ to the store, or keeps them in unrecorded_ when it refuses.
+  void record();
   void flush_unrecorded();
   void sleep_until(worker::context& ctx, std::int64_t unix_ms);
   void report(const give_up& event);
@@ -100,7 +100,14 @@ class outbox_worker {
   std::mt19937_64 random_{std::random_device{}()};
   bool held_released_ = false;
   // Touched by the worker thread only.
-  std::map<std::string, outcome> unrecorded_;
+  // The last batch was full: more is likely due, so the next step claims without asking first.
+  bool backlog_ = false;
+  // The channel's turn was refused until then (capped at a poll): no query before it.
+  std::int64_t turn_wait_until_ = 0;
+  // Decided in the batch at hand, not yet written.
+  std::vector<storage::settlement> outcomes_;
+  // Refused by the store, by lead.
+  std::map<std::string, storage::settlement> unrecorded_;
   int record_failures_ = 0;
   std::int64_t record_retry_at_ = 0;
   std::atomic<std::size_t> unrecorded_count_{0};

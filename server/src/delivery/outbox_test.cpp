@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -20,14 +21,23 @@ constexpr std::int64_t start = 1'790'000'000'000;
 // schedule is 1 s then 2 s, and it gives up after the third attempt.
 class scripted_channel : public channel {
  public:
-  explicit scripted_channel(std::string name) : name_(std::move(name)) {}
+  explicit scripted_channel(std::string name, std::size_t batch = 1)
+      : name_(std::move(name)), batch_(batch) {}
   [[nodiscard]] std::string_view name() const override { return name_; }
+  [[nodiscard]] std::size_t batch_limit() const override { return batch_; }
+  // Runs at the start of each send, outside the channel's lock, with the lead's id and the
+  // worker's shutdown flag.
+  void before_send(std::function<void(const std::string&, const std::atomic<bool>&)> hook) {
+    before_ = std::move(hook);
+  }
 
   void answer(attempt_result result) {
     const std::lock_guard lock(mutex_);
     script_.push_back(std::move(result));
   }
-  attempt_result send(const storage::claimed_delivery& item, const std::atomic<bool>&) override {
+  attempt_result send(const storage::claimed_delivery& item,
+                      const std::atomic<bool>& cancel) override {
+    if (before_) before_(item.item.id, cancel);
     const std::lock_guard lock(mutex_);
     sent_.push_back(item.item.id);
     if (script_.empty()) return {attempt_result::delivered, {}, "204"};
@@ -52,9 +62,15 @@ class scripted_channel : public channel {
     const std::lock_guard lock(mutex_);
     return alerts_;
   }
+  std::vector<std::string> sent() {
+    const std::lock_guard lock(mutex_);
+    return sent_;
+  }
 
  private:
   std::string name_;
+  std::size_t batch_ = 1;
+  std::function<void(const std::string&, const std::atomic<bool>&)> before_;
   std::mutex mutex_;
   std::deque<attempt_result> script_;
   std::vector<std::string> sent_;
@@ -198,6 +214,119 @@ TEST_F(outbox, one_channel_down_delays_no_other) {
     EXPECT_EQ(row(id, "webhook").status, "pending") << id;
     EXPECT_EQ(store.find(id)->status, "delivered") << "the studio has it";
   }
+}
+
+// Whether each lead's outcome was in the store when the next lead's send began.
+class recorded_before_next {
+ public:
+  explicit recorded_before_next(storage::sqlite::store& store) : store_(store) {}
+  void on_send(const std::string& id) {
+    const std::lock_guard lock(mutex_);
+    if (!last_.empty()) {
+      const auto found = store_.find(last_);
+      seen_.push_back(found && found->deliveries.at(0).status == "delivered");
+    }
+    last_ = id;
+  }
+  std::vector<bool> seen() {
+    const std::lock_guard lock(mutex_);
+    return seen_;
+  }
+
+ private:
+  storage::sqlite::store& store_;
+  std::mutex mutex_;
+  std::string last_;
+  std::vector<bool> seen_;
+};
+
+TEST_F(outbox, a_backlog_goes_out_in_batches_in_the_order_it_came) {
+  scripted_channel hook("webhook", 4);
+  recorded_before_next recorded(store);
+  hook.before_send([&](const std::string& id, const std::atomic<bool>&) { recorded.on_send(id); });
+  channel_metrics metrics("webhook");
+  std::vector<std::string> ids;
+  for (int i = 0; i < 8; ++i) ids.push_back(add({"webhook"}));
+  outbox_worker worker(store, hook, fast(), metrics);
+  ASSERT_TRUE(eventually([&] { return row(ids.back(), "webhook").status == "delivered"; }));
+  worker.stop();
+  EXPECT_EQ(hook.sent(), ids);
+  for (const auto& id : ids) {
+    EXPECT_EQ(row(id, "webhook").status, "delivered") << id;
+    EXPECT_EQ(row(id, "webhook").attempts, 1) << id;
+    EXPECT_EQ(store.attempts_of(id).size(), 1U) << id;
+  }
+  // Within a batch the outcomes wait for its end; between batches they are in the store.
+  EXPECT_EQ(recorded.seen(), (std::vector<bool>{false, false, false, true, false, false, false}));
+}
+
+// No send starts once a quarter of the batch's lease has passed: the rest is released and
+// claimed again, so the claims never run out while their leads are being sent.
+TEST_F(outbox, a_batch_that_runs_long_sends_no_more_and_claims_afresh) {
+  scripted_channel hook("webhook", 4);
+  recorded_before_next recorded(store);
+  hook.before_send([&](const std::string& id, const std::atomic<bool>&) {
+    recorded.on_send(id);
+    clock::advance(100ms);
+  });
+  channel_metrics metrics("webhook");
+  std::vector<std::string> ids;
+  for (int i = 0; i < 4; ++i) ids.push_back(add({"webhook"}));
+  auto options = fast();
+  options.lease = 400ms;
+  outbox_worker worker(store, hook, options, metrics);
+  ASSERT_TRUE(eventually([&] { return row(ids.back(), "webhook").status == "delivered"; }));
+  worker.stop();
+  EXPECT_EQ(hook.sent(), ids);
+  EXPECT_EQ(recorded.seen(), (std::vector<bool>{true, true, true}));
+}
+
+// Stopping mid-batch: the lead being sent is recorded and the unsent ones are free at once for
+// any replica, not after the lease.
+TEST_F(outbox, a_batch_cut_short_by_shutdown_releases_what_it_did_not_send) {
+  scripted_channel hook("webhook", 4);
+  // The first send lasts until the worker is told to stop.
+  std::atomic<bool> started{false};
+  hook.before_send([&](const std::string&, const std::atomic<bool>& cancel) {
+    started = true;
+    for (int i = 0; i < 5000 && !cancel; ++i) std::this_thread::sleep_for(1ms);
+  });
+  channel_metrics metrics("webhook");
+  std::vector<std::string> ids;
+  for (int i = 0; i < 4; ++i) ids.push_back(add({"webhook"}));
+  outbox_worker worker(store, hook, fast(), metrics);
+  ASSERT_TRUE(eventually([&] { return started.load(); }));
+  worker.stop();
+  EXPECT_EQ(hook.sends(), 1U);
+  EXPECT_EQ(row(ids[0], "webhook").status, "delivered");
+  const auto rest = store.claim_due("webhook", "another replica", clock::now_ms(), 30000, {}, 10);
+  ASSERT_EQ(rest.size(), 3U);
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    EXPECT_EQ(rest[i].item.id, ids[i + 1]);
+    EXPECT_EQ(rest[i].state.attempts, 0);
+  }
+}
+
+// A 410 in the middle of a batch: its attempt is on record, nothing more is sent, and the rest of
+// the batch waits disabled with every other lead.
+TEST_F(outbox, a_receiver_that_turns_off_mid_batch_gets_nothing_more) {
+  scripted_channel hook("webhook", 4);
+  hook.answer({attempt_result::delivered, {}, "204"});
+  hook.answer({attempt_result::disabled, "HTTP 410: the receiver asked to stop", "410"});
+  channel_metrics metrics("webhook");
+  std::vector<std::string> ids;
+  for (int i = 0; i < 4; ++i) ids.push_back(add({"webhook"}));
+  outbox_worker worker(store, hook, fast(), metrics);
+  ASSERT_TRUE(eventually([&] { return row(ids[3], "webhook").status == "disabled"; }));
+  std::this_thread::sleep_for(100ms);
+  worker.stop();
+  EXPECT_EQ(hook.sends(), 2U);
+  EXPECT_EQ(row(ids[0], "webhook").status, "delivered");
+  EXPECT_EQ(row(ids[1], "webhook").status, "disabled");
+  EXPECT_EQ(row(ids[1], "webhook").attempts, 1);
+  ASSERT_EQ(store.attempts_of(ids[1]).size(), 1U);
+  EXPECT_EQ(store.attempts_of(ids[1])[0].attempt.result, "410");
+  EXPECT_EQ(row(ids[2], "webhook").attempts, 0);
 }
 
 }  // namespace

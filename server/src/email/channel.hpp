@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstddef>
+
 #include "delivery/channel.hpp"
 #include "email/lead_mail.hpp"
 #include "email/smtp.hpp"
@@ -13,6 +15,8 @@ class lead_channel : public delivery::channel {
   lead_channel(smtp_settings smtp, mail_settings mail);
 
   [[nodiscard]] std::string_view name() const override { return "email"; }
+  // Sends go one after another with no turn to wait for (channel.hpp).
+  [[nodiscard]] std::size_t batch_limit() const override { return 32; }
   delivery::attempt_result send(const storage::claimed_delivery& item,
                                 const std::atomic<bool>& cancel) override;
   std::optional<std::int64_t> retry_delay_ms(int attempt, std::mt19937_64& random) override;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -23,6 +24,16 @@ struct logged_attempt {
   attempt_record attempt;
 };
 
+// One attempt's outcome for a lead's row, as settle() records it.
+struct settlement {
+  enum kind { delivered, rescheduled, failed } what = rescheduled;
+  std::string id;
+  attempt_record attempt;
+  std::int64_t next_attempt_ms = 0;  // rescheduled: when the row is due again
+  std::string error;                 // rescheduled: the last error; failed: why it is final
+  sent_message where{};              // delivered to Telegram: the message in the chat
+};
+
 // The outbox, one row per (lead, channel), safe between replicas. A row is claimed by one owner
 // (a replica's worker for that channel) for a lease; once the lease passes (its owner died), any
 // owner may claim it again. Channels never wait for each other: each query names its channel.
@@ -38,22 +49,45 @@ class outbox_role {
   virtual std::optional<std::int64_t> next_due_at(const std::string& channel,
                                                   const std::string& owner,
                                                   std::int64_t now_ms) = 0;
-  // Claims the channel's pending row due first (next_attempt_at <= now_ms) that no other owner
-  // holds, leaving out the leads in `skip`.
-  virtual std::optional<claimed_delivery> claim_next(const std::string& channel,
-                                                     const std::string& owner, std::int64_t now_ms,
-                                                     std::int64_t lease_ms,
-                                                     const std::vector<std::string>& skip) = 0;
-  // Each outcome ends the row's claim, counts the attempt, writes it to the delivery log and
-  // sums the lead's status (lead.hpp) in one transaction. A lead delivered to Telegram keeps
-  // where its message went, for the reminder's reply.
-  virtual void mark_delivered(const std::string& channel, const std::string& id,
-                              const attempt_record& attempt, const sent_message& where) = 0;
-  virtual void reschedule(const std::string& channel, const std::string& id,
-                          std::int64_t next_attempt_ms, const std::string& error,
-                          const attempt_record& attempt) = 0;
-  virtual void mark_failed(const std::string& channel, const std::string& id,
-                           const std::string& reason, const attempt_record& attempt) = 0;
+  // Claims up to `limit` of the channel's pending rows that are due (next_attempt_at <= now_ms)
+  // and that no other owner holds, in due order, leaving out the leads in `skip`. One claim
+  // covers the batch: a worker takes many rows in one statement when a backlog waits.
+  virtual std::vector<claimed_delivery> claim_due(const std::string& channel,
+                                                  const std::string& owner, std::int64_t now_ms,
+                                                  std::int64_t lease_ms,
+                                                  const std::vector<std::string>& skip,
+                                                  std::size_t limit) = 0;
+  // Records outcomes in one transaction. Each ends its row's claim, counts the attempt, writes
+  // it to the delivery log and sums the lead's status (lead.hpp); a lead erased meanwhile has no
+  // row left to change (its Telegram message is queued for the chat's cleanup). A lead delivered
+  // to Telegram keeps where its message went, for the reminder's reply. A rescheduled outcome
+  // leaves a row that is no longer pending (a channel disabled meanwhile) as it is.
+  virtual void settle(const std::string& channel, const std::vector<settlement>& outcomes) = 0;
+  // Ends `owner`'s claims on these rows without an attempt (a batch cut short), so that any
+  // owner may take them at once; a row another owner holds now is left alone.
+  virtual void release(const std::string& channel, const std::string& owner,
+                       const std::vector<std::string>& ids) = 0;
+
+  // One row at a time, as the tests and the tools use the outbox.
+  std::optional<claimed_delivery> claim_next(const std::string& channel, const std::string& owner,
+                                             std::int64_t now_ms, std::int64_t lease_ms,
+                                             const std::vector<std::string>& skip) {
+    auto claimed = claim_due(channel, owner, now_ms, lease_ms, skip, 1);
+    if (claimed.empty()) return std::nullopt;
+    return std::move(claimed.front());
+  }
+  void mark_delivered(const std::string& channel, const std::string& id,
+                      const attempt_record& attempt, const sent_message& where) {
+    settle(channel, {{settlement::delivered, id, attempt, 0, {}, where}});
+  }
+  void reschedule(const std::string& channel, const std::string& id, std::int64_t next_attempt_ms,
+                  const std::string& error, const attempt_record& attempt) {
+    settle(channel, {{settlement::rescheduled, id, attempt, next_attempt_ms, error, {}}});
+  }
+  void mark_failed(const std::string& channel, const std::string& id, const std::string& reason,
+                   const attempt_record& attempt) {
+    settle(channel, {{settlement::failed, id, attempt, 0, reason, {}}});
+  }
   // Puts the lead's failed or disabled rows (of `channel`, or of every channel for "") back in
   // the outbox, due now; false when it has none.
   virtual bool retry(const std::string& id, const std::string& channel) = 0;

@@ -752,6 +752,9 @@ class channels_suite : public store_suite {
         .front();
   }
   static attempt_record tried(std::int64_t at, const char* result) { return {at, result, 12}; }
+  std::int64_t row_attempts(const std::string& id) {
+    return store->find(id)->deliveries.at(0).attempts;
+  }
 };
 
 TEST_P(channels_suite, a_lead_gets_a_row_for_each_channel_in_its_own_transaction) {
@@ -846,6 +849,86 @@ TEST_P(channels_suite, replicas_claim_each_channels_row_once) {
   EXPECT_EQ(store->claim_next("telegram", "b", at, 30000, {})->item.id, id);
   // The lease of a dead replica passes; another takes its row.
   EXPECT_EQ(store->claim_next("webhook", "b", at + 30001, 30000, {})->item.id, id);
+}
+
+// Leads stored in one millisecond (a batch of the intake) go in the order they were stored;
+// a batch claim takes the due rows in that order up to its limit, and leaves out what another
+// owner holds and what the caller skips.
+TEST_P(channels_suite, a_batch_claim_takes_due_rows_in_order_up_to_its_limit) {
+  const clock::fake frozen(1'790'000'000'000);
+  const auto at = clock::now_ms();
+  std::vector<std::string> ids;
+  for (int i = 0; i < 6; ++i) ids.push_back(add_to({"webhook"}));
+  const auto later = ids[1];
+  store->reschedule("webhook", later, at + 5000, "HTTP 500", tried(at, "500"));
+  const auto first = store->claim_due("webhook", "a", at, 30000, {ids[2]}, 3);
+  ASSERT_EQ(first.size(), 3U);
+  EXPECT_EQ(first[0].item.id, ids[0]);
+  EXPECT_EQ(first[1].item.id, ids[3]);
+  EXPECT_EQ(first[2].item.id, ids[4]);
+  EXPECT_EQ(first[0].state.channel, "webhook");
+  EXPECT_EQ(first[0].item.fields.name, "Anna");
+  // b finds what a does not hold and is due; the rescheduled row once it is due.
+  const auto second = store->claim_due("webhook", "b", at, 30000, {}, 10);
+  ASSERT_EQ(second.size(), 2U);
+  EXPECT_EQ(second[0].item.id, ids[2]);
+  EXPECT_EQ(second[1].item.id, ids[5]);
+  EXPECT_TRUE(store->claim_due("webhook", "c", at, 30000, {}, 10).empty());
+  const auto due_later = store->claim_due("webhook", "c", at + 5000, 30000, {}, 10);
+  ASSERT_EQ(due_later.size(), 1U);
+  EXPECT_EQ(due_later[0].item.id, later);
+  EXPECT_EQ(due_later[0].state.attempts, 1);
+}
+
+TEST_P(channels_suite, a_batch_of_outcomes_is_recorded_whole_and_an_erased_lead_is_passed_over) {
+  const auto delivered = add_to({"telegram", "webhook"});
+  const auto again = add_to({"webhook"});
+  const auto failed = add_to({"webhook"});
+  const auto erased = add_to({"webhook"});
+  const auto at = clock::now_ms();
+  ASSERT_EQ(store->claim_due("webhook", "a", at, 30000, {}, 10).size(), 4U);
+  store->erase({erased}, "request", "ticket 9", at);
+  store->settle("webhook",
+                {{settlement::delivered, delivered, tried(at, "204"), 0, {}, {}},
+                 {settlement::rescheduled, again, tried(at, "503"), at + 60000, "HTTP 503", {}},
+                 {settlement::failed, failed, tried(at, "400"), 0, "HTTP 400", {}},
+                 {settlement::delivered, erased, tried(at, "204"), 0, {}, {}}});
+  const auto one = store->find(delivered);
+  EXPECT_EQ(one->status, "delivered");
+  EXPECT_EQ(one->delivered_at, at + 12);
+  EXPECT_EQ(one->deliveries[0].status, "pending");  // telegram
+  EXPECT_EQ(one->deliveries[1].status, "delivered");
+  EXPECT_EQ(one->deliveries[1].attempts, 1);
+  const auto two = store->find(again);
+  EXPECT_EQ(two->status, "pending");
+  EXPECT_EQ(two->deliveries[0].next_attempt_at, at + 60000);
+  EXPECT_EQ(two->deliveries[0].last_error, "HTTP 503");
+  EXPECT_EQ(store->find(failed)->status, "failed");
+  EXPECT_EQ(store->find(failed)->deliveries[0].last_error, "HTTP 400");
+  EXPECT_FALSE(store->find(erased).has_value());
+  for (const auto& id : {delivered, again, failed}) {
+    ASSERT_EQ(store->attempts_of(id).size(), 1U) << id;
+  }
+  EXPECT_EQ(store->attempts_of(again)[0].attempt.result, "503");
+  EXPECT_TRUE(store->attempts_of(erased).empty());
+  // Each outcome ended its claim: the rescheduled row is anyone's once due.
+  EXPECT_EQ(store->claim_next("webhook", "b", at + 60000, 30000, {})->item.id, again);
+}
+
+// What a worker did not send of its batch goes back at once, to anyone; a row whose claim
+// passed to another owner meanwhile stays that owner's.
+TEST_P(channels_suite, releasing_ends_only_the_owners_own_claims) {
+  const auto kept = add_to({"webhook"});
+  const auto unsent = add_to({"webhook"});
+  const auto at = clock::now_ms();
+  ASSERT_EQ(store->claim_due("webhook", "a", at, 1000, {unsent}, 10).size(), 1U);
+  ASSERT_EQ(store->claim_due("webhook", "a", at, 30000, {kept}, 10).size(), 1U);
+  ASSERT_EQ(store->claim_next("webhook", "b", at + 1001, 30000, {})->item.id, kept);
+  store->release("webhook", "a", {kept, unsent});
+  const auto free = store->claim_due("webhook", "c", at + 1001, 30000, {}, 10);
+  ASSERT_EQ(free.size(), 1U);
+  EXPECT_EQ(free[0].item.id, unsent);
+  EXPECT_EQ(row_attempts(unsent), 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(engines, channels_suite, ::testing::ValuesIn(engines()),

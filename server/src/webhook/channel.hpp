@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -31,6 +32,8 @@ class lead_channel : public delivery::channel {
   explicit lead_channel(channel_options options);
 
   [[nodiscard]] std::string_view name() const override { return "webhook"; }
+  // Sends go one after another with no turn to wait for (channel.hpp).
+  [[nodiscard]] std::size_t batch_limit() const override { return 32; }
   delivery::attempt_result send(const storage::claimed_delivery& item,
                                 const std::atomic<bool>& cancel) override;
   std::optional<std::int64_t> retry_delay_ms(int attempt, std::mt19937_64& random) override;

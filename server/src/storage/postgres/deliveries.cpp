@@ -40,12 +40,15 @@ void attach_deliveries(connection& conn, std::vector<lead>& leads) {
 }
 
 void sum_status(connection& conn, const char* where, const std::string& bind) {
+  // One correlated subquery per lead, which walks the lead's rows by the primary key. EXISTS
+  // tests here let the planner hash the whole table instead, and with statistics not yet
+  // gathered (a table that grew by thousands of rows since the last ANALYZE) it did: 28 ms to
+  // sum 32 leads among 80,000 rows, where this takes under 1.
   conn.exec(
-      "UPDATE leads SET status = CASE WHEN EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = "
-      "leads.id AND d.status = 'delivered') THEN 'delivered' WHEN EXISTS (SELECT 1 FROM "
-      "deliveries d WHERE d.lead_id = leads.id AND d.status = 'pending') THEN 'pending' ELSE "
-      "'failed' END, delivered_at = (SELECT min(d.delivered_at) FROM deliveries d WHERE "
-      "d.lead_id = leads.id) WHERE status NOT IN ('held', 'spam') AND " +
+      "UPDATE leads SET (status, delivered_at) = (SELECT CASE WHEN bool_or(d.status = "
+      "'delivered') THEN 'delivered' WHEN bool_or(d.status = 'pending') THEN 'pending' ELSE "
+      "'failed' END, min(d.delivered_at) FROM deliveries d WHERE d.lead_id = leads.id) WHERE "
+      "status NOT IN ('held', 'spam') AND " +
           std::string(where),
       {bind});
 }

@@ -7,7 +7,7 @@ namespace landing::storage::sqlite {
 namespace {
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 8> steps{
+constexpr std::array<const char*, 9> steps{
     R"sql(
 CREATE TABLE leads (
   id TEXT PRIMARY KEY,
@@ -191,6 +191,12 @@ CREATE TABLE delivery_attempts (
 );
 CREATE INDEX delivery_attempts_by_lead ON delivery_attempts (lead_id, id);
 CREATE INDEX delivery_attempts_by_time ON delivery_attempts (at);
+)sql",
+    // The outbox claims in (next_attempt_at, lead_id) order; with lead_id in the index that is
+    // a walk of it, not a sort of every due row per claim (outbox.cpp).
+    R"sql(
+DROP INDEX deliveries_due;
+CREATE INDEX deliveries_due ON deliveries (channel, status, next_attempt_at, lead_id);
 )sql",
 };
 

@@ -20,15 +20,13 @@ class outbox_table : public virtual outbox_role {
 
   std::optional<std::int64_t> next_due_at(const std::string& channel, const std::string& owner,
                                           std::int64_t now_ms) override;
-  std::optional<claimed_delivery> claim_next(const std::string& channel, const std::string& owner,
-                                             std::int64_t now_ms, std::int64_t lease_ms,
-                                             const std::vector<std::string>& skip) override;
-  void mark_delivered(const std::string& channel, const std::string& id,
-                      const attempt_record& attempt, const sent_message& where) override;
-  void reschedule(const std::string& channel, const std::string& id, std::int64_t next_attempt_ms,
-                  const std::string& error, const attempt_record& attempt) override;
-  void mark_failed(const std::string& channel, const std::string& id, const std::string& reason,
-                   const attempt_record& attempt) override;
+  std::vector<claimed_delivery> claim_due(const std::string& channel, const std::string& owner,
+                                          std::int64_t now_ms, std::int64_t lease_ms,
+                                          const std::vector<std::string>& skip,
+                                          std::size_t limit) override;
+  void settle(const std::string& channel, const std::vector<settlement>& outcomes) override;
+  void release(const std::string& channel, const std::string& owner,
+               const std::vector<std::string>& ids) override;
   bool retry(const std::string& id, const std::string& channel) override;
   std::int64_t redeliver(const std::string& channel, const std::vector<std::string>& ids) override;
   std::optional<std::string> channel_disabled(const std::string& channel) override;
@@ -41,13 +39,6 @@ class outbox_table : public virtual outbox_role {
   static void read_figures(connection& conn, health& out);
 
  private:
-  // Ends the claim, records the attempt and sums the lead's status, around `change` (which
-  // updates the row and says whether it was still there: an erased lead's row is gone).
-  template <typename Change>
-  void settle(const std::string& channel, const std::string& id, const attempt_record& attempt,
-              Change&& change);
-  void forget_claim(const std::string& channel, const std::string& id);
-
   database& db_;
   std::mutex claims_mutex_;
   // (channel, lead) -> (owner, until)

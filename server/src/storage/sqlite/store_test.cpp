@@ -70,7 +70,7 @@ TEST(sqlite_store, upgrades_a_database_made_with_the_first_schema) {
   EXPECT_EQ(lead->source, "");  // arrived before sources were kept: unknown
   expect_outbox_migrated(upgraded);
   connection check(dir.file("leads.db"));
-  EXPECT_EQ(schema_version(check), 8);
+  EXPECT_EQ(schema_version(check), 9);
 }
 
 TEST(sqlite_store, a_second_migration_run_changes_nothing) {
