@@ -14,7 +14,7 @@ constexpr std::array<std::pair<action, std::string_view>, 5> names{{
     {action::unspam, "unspam"},
 }};
 
-// Crockford base32 as make_ulid writes it: digits and upper-case letters without I, L, O, U.
+// Crockford base32 as ulid_generator writes it: digits and upper-case letters without I, L, O, U.
 bool is_ulid(std::string_view id) {
   if (id.size() != 26 || id[0] > '7') return false;  // 48 bits of time: the first digit is 0-7
   for (const char c : id) {
