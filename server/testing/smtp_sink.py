@@ -2,7 +2,7 @@
 """A real SMTP receiver for the server's email tests: Debian's python3-aiosmtpd on 127.0.0.1.
 
     smtp_sink.py --out DIR [--starttls | --implicit-tls] [--cert PEM --key PEM]
-                 [--auth USER:PASSWORD] [--reply-script FILE]
+                 [--auth USER:PASSWORD] [--reply-script FILE] [--refuse-rcpt ADDRESS ...]
 
   --starttls      offers STARTTLS and refuses mail before it (aiosmtpd's require_starttls)
   --implicit-tls  TLS from the first byte, as on port 465
@@ -10,6 +10,7 @@
   --auth          AUTH is required and only this login is taken (offered over TLS only)
   --reply-script  a file read at each DATA: its first line (e.g. "451 4.3.0 try later") is
                   taken out of it and is the answer; an empty or missing file answers 250
+  --refuse-rcpt   a recipient this server has no mailbox for: RCPT TO it answers 550
 
 Prints {"port": N} as its first line once it listens (port 0 is asked, so the system picks
 a free one), then one JSON line per DATA. Each accepted message is kept as DIR/<n>.eml, the
@@ -28,10 +29,18 @@ from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
 
 
 class Sink:
-    def __init__(self, out, reply_script):
+    def __init__(self, out, reply_script, refused):
         self.out = out
         self.reply_script = reply_script
+        self.refused = refused
         self.count = 0
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address in self.refused:
+            print(json.dumps({"rcpt": address, "reply": "550"}), flush=True)
+            return "550 5.1.1 no such mailbox"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     def scripted_reply(self):
         if self.reply_script is None or not self.reply_script.exists():
@@ -80,11 +89,12 @@ async def main():
     parser.add_argument("--key")
     parser.add_argument("--auth")
     parser.add_argument("--reply-script")
+    parser.add_argument("--refuse-rcpt", action="append", default=[])
     args = parser.parse_args()
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     script = pathlib.Path(args.reply_script) if args.reply_script else None
-    sink = Sink(out, script)
+    sink = Sink(out, script, set(args.refuse_rcpt))
     context = None
     if args.starttls or args.implicit_tls:
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)

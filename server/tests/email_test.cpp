@@ -196,6 +196,30 @@ TEST_F(email_delivery, a_5xx_is_permanent) {
   EXPECT_FALSE(mail_arrived(1));
 }
 
+// A mailbox that is gone (a colleague who left) does not keep the lead from the others: the mail
+// goes to the recipients the server takes, and the refused one is named for the operator. When
+// the server takes none, the refusal is the message's.
+TEST_F(email_delivery, a_refused_recipient_keeps_the_lead_from_no_other_one) {
+  start_sink({"--starttls", "--refuse-rcpt", "ceo@studio.example"});
+  const auto sent = send(settings("smtp", sink->port()));
+  EXPECT_EQ(sent.outcome, smtp_result::sent) << sent.reason;
+  ASSERT_EQ(sent.refused.size(), 1U);
+  EXPECT_EQ(sent.refused[0], "ceo@studio.example: 550 5.1.1 no such mailbox");
+  ASSERT_TRUE(mail_arrived(1));
+  EXPECT_EQ(envelope(1)["rcpt_tos"], boost::json::array({"sales@studio.example"}));
+  expect_the_lead(read_mail(1));
+}
+
+TEST_F(email_delivery, a_server_that_takes_no_recipient_refuses_the_message) {
+  start_sink({"--starttls", "--refuse-rcpt", "ceo@studio.example", "--refuse-rcpt",
+              "sales@studio.example"});
+  const auto refused = send(settings("smtp", sink->port()));
+  EXPECT_EQ(refused.outcome, smtp_result::permanent) << refused.reason;
+  EXPECT_EQ(refused.code, 550);
+  EXPECT_TRUE(refused.refused.empty());
+  EXPECT_FALSE(mail_arrived(1));
+}
+
 TEST_F(email_delivery, a_hostile_name_and_address_reach_no_one_else) {
   start_sink({"--starttls"});
   auto lead = russian_lead();

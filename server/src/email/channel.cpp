@@ -1,6 +1,7 @@
 #include "email/channel.hpp"
 
 #include "common/clock.hpp"
+#include "common/log.hpp"
 #include "delivery/schedule.hpp"
 
 namespace landing::email {
@@ -31,7 +32,14 @@ std::vector<std::string> lead_channel::recipients() const {
 delivery::attempt_result lead_channel::send(const storage::claimed_delivery& item,
                                             const std::atomic<bool>& cancel) {
   const auto message = lead_message(item.item, mail_, clock::now_ms());
-  return as_attempt(smtp_.send(mail_.from.address(), recipients(), message, cancel));
+  const auto sent = smtp_.send(mail_.from.address(), recipients(), message, cancel);
+  for (const auto& each : sent.refused) {
+    log::warn("mail_recipient_refused",
+              {{"id", item.item.id},
+               {"recipient", each},
+               {"effect", "the other recipients have the lead; check this --mail-to"}});
+  }
+  return as_attempt(sent);
 }
 
 std::optional<std::int64_t> lead_channel::retry_delay_ms(int attempt, std::mt19937_64& random) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <vector>
 
 #include "common/redact.hpp"
 #include "common/utf8.hpp"
@@ -27,6 +28,8 @@ bool ipv6_char(char c) {
 struct transfer {
   std::string_view unsent;
   std::string last_reply;  // the server's last line, for the reason when it refuses
+  std::string rcpt;        // the recipient of the RCPT TO awaiting its reply
+  std::vector<std::string> refused;
 };
 
 std::size_t read_message(char* buffer, std::size_t size, std::size_t count, void* data) {
@@ -37,12 +40,29 @@ std::size_t read_message(char* buffer, std::size_t size, std::size_t count, void
   return n;
 }
 
-// Only the server's lines are kept: the client's include AUTH and its credentials.
+// The server's lines are kept, and of the client's only which recipient a RCPT TO named: its
+// other lines include AUTH and the credentials.
 int keep_reply(CURL*, curl_infotype type, char* data, std::size_t size, void* state) {
-  if (type != CURLINFO_HEADER_IN) return 0;
+  auto& kept = *static_cast<transfer*>(state);
   auto line = std::string_view(data, size);
   while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
-  static_cast<transfer*>(state)->last_reply = utf8::printable(utf8::cut(line, server_line_max));
+  if (type == CURLINFO_HEADER_OUT) {
+    kept.rcpt.clear();
+    constexpr std::string_view rcpt_to = "RCPT TO:<";
+    if (line.starts_with(rcpt_to) && line.ends_with('>')) {
+      line.remove_prefix(rcpt_to.size());
+      line.remove_suffix(1);
+      kept.rcpt = utf8::printable(utf8::cut(line, server_line_max));
+    }
+    return 0;
+  }
+  if (type != CURLINFO_HEADER_IN) return 0;
+  kept.last_reply = utf8::printable(utf8::cut(line, server_line_max));
+  if (!kept.rcpt.empty() && (line.starts_with('4') || line.starts_with('5'))) {
+    kept.refused.push_back(kept.rcpt + ": " + kept.last_reply);
+  }
+  // A reply of several lines ("250-…") ends with its last; a RCPT gets one.
+  kept.rcpt.clear();
   return 0;
 }
 
@@ -101,26 +121,30 @@ smtp_result classify(int curl_code, long reply_code, std::string_view detail) {
   };
   switch (curl_code) {
     case CURLE_OK:
-      return {smtp_result::sent, reply_code, {}};
+      return {smtp_result::sent, reply_code, {}, {}};
     case CURLE_USE_SSL_FAILED:
-      return {smtp_result::transient, reply_code,
-              with("the server did not start TLS (STARTTLS), so nothing was sent in clear text")};
+      return {smtp_result::transient,
+              reply_code,
+              with("the server did not start TLS (STARTTLS), so nothing was sent in clear text"),
+              {}};
     case CURLE_LOGIN_DENIED:
-      return {smtp_result::transient, reply_code,
-              with("login refused: check --smtp-user and the password")};
+      return {smtp_result::transient,
+              reply_code,
+              with("login refused: check --smtp-user and the password"),
+              {}};
     case CURLE_ABORTED_BY_CALLBACK:
-      return {smtp_result::transient, reply_code, "cancelled: the server is stopping"};
+      return {smtp_result::transient, reply_code, "cancelled: the server is stopping", {}};
     default:
       break;
   }
   const auto code = "smtp " + std::to_string(reply_code);
   // 530: the server wants a login it was not given, which is a setting, not the message.
   if (reply_code >= 500 && reply_code < 600 && reply_code != 530) {
-    return {smtp_result::permanent, reply_code, with(code)};
+    return {smtp_result::permanent, reply_code, with(code), {}};
   }
   if (reply_code >= 400 && reply_code < 600)
-    return {smtp_result::transient, reply_code, with(code)};
-  return {smtp_result::transient, reply_code, std::string(detail)};
+    return {smtp_result::transient, reply_code, with(code), {}};
+  return {smtp_result::transient, reply_code, std::string(detail), {}};
 }
 
 smtp_client::smtp_client(smtp_settings settings)
@@ -131,8 +155,8 @@ smtp_client::~smtp_client() { curl_easy_cleanup(curl_); }
 smtp_result smtp_client::send(const std::string& from, const std::vector<std::string>& to,
                               const std::string& message, const std::atomic<bool>& cancel) {
   const std::lock_guard lock(mutex_);
-  if (curl_ == nullptr) return {smtp_result::transient, 0, "libcurl could not start"};
-  transfer state{message, {}};
+  if (curl_ == nullptr) return {smtp_result::transient, 0, "libcurl could not start", {}};
+  transfer state{message, {}, {}, {}};
   char error_buffer[CURL_ERROR_SIZE] = {};
   curl_slist* recipients = nullptr;
   for (const auto& each : to)
@@ -153,6 +177,9 @@ smtp_result smtp_client::send(const std::string& from, const std::vector<std::st
   }
   curl_easy_setopt(curl_, CURLOPT_MAIL_FROM, mail_from.c_str());
   curl_easy_setopt(curl_, CURLOPT_MAIL_RCPT, recipients);
+  // One mailbox gone (a colleague who left) must not keep the lead from the others. libcurl
+  // 7.69 to 8.1 spell the option with three L's; 8.2 renamed it, keeping this name.
+  curl_easy_setopt(curl_, CURLOPT_MAIL_RCPT_ALLLOWFAILS, 1L);
   curl_easy_setopt(curl_, CURLOPT_UPLOAD, 1L);
   curl_easy_setopt(curl_, CURLOPT_READFUNCTION, read_message);
   curl_easy_setopt(curl_, CURLOPT_READDATA, &state);
@@ -178,6 +205,7 @@ smtp_result smtp_client::send(const std::string& from, const std::vector<std::st
     detail = state.last_reply.substr(std::min(code_text.size() + 1, state.last_reply.size()));
   }
   auto result = classify(code, reply, detail);
+  if (result.outcome == smtp_result::sent) result.refused = std::move(state.refused);
   if (!settings_.password.empty())
     result.reason = redact(std::move(result.reason), settings_.password);
   return result;

@@ -44,6 +44,8 @@ struct smtp_result {
   enum kind { sent, transient, permanent } outcome = transient;
   long code = 0;       // the server's last reply code; 0 when none came
   std::string reason;  // for operators; never the password
+  // sent: the recipients the server refused ("address: its reply"), while the others took it.
+  std::vector<std::string> refused;
 };
 
 // How a transfer ended, as the outbox sees it (pure, so it is tested without a socket):
@@ -56,6 +58,8 @@ smtp_result classify(int curl_code, long reply_code, std::string_view detail);
 
 // Sends messages over libcurl's SMTP with one handle, kept for its connection. The outbox
 // worker and the alerts (another thread) share a client, so a send waits for the one before.
+// A recipient the server refuses does not keep the message from the others: it is sent when at
+// least one recipient is taken, and the refused ones are named in the result.
 class smtp_client {
  public:
   explicit smtp_client(smtp_settings settings);
