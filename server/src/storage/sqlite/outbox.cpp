@@ -34,7 +34,7 @@ void log_attempt(connection& conn, const std::string& channel, const std::string
 
 // Both walks below read the channel's due rows in the order they fall due and stop as soon as
 // the answer is known, so a backlog of any length costs a few rows per turn. (They read every
-// pending row before, and claim_next each one's lead: with 200,000 leads waiting that was 200 MB
+// pending row before, and the claim each one's lead: with 200,000 leads waiting that was 200 MB
 // and a full scan per message.) claims_mutex_ is held across the read so the claims it consults
 // cannot change under it; nothing takes the two in the other order. Both follow deliveries_due
 // (channel, status, next_attempt_at, then the key's lead_id: the table has no rowid), so no sort
