@@ -57,6 +57,28 @@ const ZONES = [
       "The legal texts are for the build and the prerendered pages: the page's bundle takes nothing from legal/ but consent.ts and document.ts's types.",
   },
   {
+    target: [
+      './src/app',
+      './src/sections',
+      './src/components',
+      './src/lib',
+      './src/i18n',
+      './src/store',
+      './src/vitals',
+      './src/source',
+      './src/legal',
+    ],
+    from: './src/content',
+    except: ['./types.ts'],
+    message:
+      "content/ is the schema and the build's check of the site's data: the page takes only its types (content/types.ts), so Zod never reaches a bundle.",
+  },
+  {
+    target: './src/content',
+    from: ['./src/app', './src/sections', './src/components', './src/store', './src/i18n'],
+    message: 'content/ describes the data the page shows; it knows nothing of the page itself.',
+  },
+  {
     target: './src/source',
     from: ['./src/app', './src/sections', './src/components', './src/vitals'],
     message:

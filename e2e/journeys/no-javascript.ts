@@ -1,10 +1,8 @@
 import { expect } from '@playwright/test';
-import { CASES } from '../../web/src/sections/cases/caseData';
-import { SERVICES } from '../../web/src/sections/services/services';
 import type { Tab } from '../engines/tab';
 import { asksConsent, CONSENT_BOX } from '../support/consent';
 import { FIELDS, type Lead } from '../support/lead';
-import { t, type Locale } from '../support/locales';
+import { messages, t, type Locale } from '../support/locales';
 import { SECTION_IDS } from '../support/landing-steps';
 import { until } from '../support/wait';
 import { FORM } from './lead';
@@ -33,8 +31,8 @@ export async function readsWithoutJavaScript(tab: Tab, locale: Locale): Promise<
     scrollLocked: false,
     hidden: [],
     headline: true,
-    learnMore: CASES.length,
-    serviceLinks: SERVICES.length,
+    learnMore: messages[locale].cases.items.length,
+    serviceLinks: messages[locale].whatWeOffer.services.length,
   });
   expect(page.footer).toContain(t(locale, 'meta.copyright'));
 }

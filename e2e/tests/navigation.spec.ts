@@ -1,7 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { CASES } from '../../web/src/sections/cases/caseData';
-import { SERVICES } from '../../web/src/sections/services/services';
 import { partIdFor } from '../../web/src/sections/header/navigation';
 import { expectLandedOn, openLanding } from '../support/landing';
 import { LOCALES, messages, t, type Locale } from '../support/locales';
@@ -55,24 +53,27 @@ async function caseAndServiceLinks(
   pick: number,
 ) {
   const prefix = locale === 'ru' ? '/ru' : '';
-  const learnMore = CASES.map((item) =>
+  // The cases and services are data in the locale files, in the order the page shows them.
+  const cases = messages[locale].cases.items;
+  const services = messages[locale].whatWeOffer.services;
+  const learnMore = cases.map((item) =>
     page.locator('#cases').getByRole('link', {
       name: t(locale, 'cases.learnMoreLabel').replace('{{name}}', item.name),
     }),
   );
   const caseUrls = await Promise.all(learnMore.map((link) => link.getAttribute('href')));
   expect(caseUrls.map((href) => new URL(href!).pathname)).toEqual(
-    CASES.map((item) => `${prefix}/${item.url}`),
+    cases.map((item) => `${prefix}/${item.url}`),
   );
 
-  const chips = SERVICES.map((service) =>
+  const chips = services.map((service) =>
     page.locator('#services').getByRole('link', {
-      name: t(locale, `whatWeOffer.services.${service.key}`),
+      name: service.name,
     }),
   );
   const chipUrls = await Promise.all(chips.map((link) => link.getAttribute('href')));
   expect(chipUrls.map((href) => new URL(href!).pathname)).toEqual(
-    SERVICES.map((service) => `${prefix}/${service.slug}`),
+    services.map((service) => `${prefix}/${service.slug}`),
   );
   const origins = new Set([...caseUrls, ...chipUrls].map((href) => new URL(href!).origin));
   expect(origins.size, 'one docs site').toBe(1);

@@ -33,9 +33,9 @@ test('a section importing another section is reported', async () => {
 });
 
 test('lib/ importing a section, a component or React is reported', async () => {
-  const code = importing('../sections/cases/caseData', '../components/SocialLinks', 'react');
+  const code = importing('../sections/cases/cases', '../components/SocialLinks', 'react');
   expect(await lint('src/lib/planted.ts', code)).toEqual([
-    zone(1, '../sections/cases/caseData'),
+    zone(1, '../sections/cases/cases'),
     zone(2, '../components/SocialLinks'),
     {
       rule: 'no-restricted-imports',
@@ -73,8 +73,9 @@ test('source/ importing the page, a section or vitals/ is reported; the form and
 
 test('the allowed directions pass: a section uses itself, lib/, components/; app/ uses sections', async () => {
   const section = importing(
-    './caseData',
+    './cases',
     '../../lib/docs',
+    '../../content/types',
     '../../components/useMediaQuery',
     '../../store/docs',
     '../../i18n/i18n',

@@ -1,5 +1,5 @@
-// Generates the site's pictures from SVG drawn here: case icons 1–5 (SVG), case previews 1–7
-// and the bento tiles (6 per language, their words read from the locale files), as AVIF and
+// Generates the site's pictures from SVG drawn here: case icons 1–5 (SVG), case pictures 1–7
+// (960 px WebP, sized by the build) and the bento tiles (6 per language, their words read from the locale files), as AVIF and
 // WebP at 480 and 960 px wide. Text is set in Inter (Debian's fonts-inter, Latin and Cyrillic):
 //   apt-get install fonts-inter && node scripts/generate-images.mjs
 import { execFileSync } from 'node:child_process';
@@ -32,8 +32,13 @@ await mkdir(casesDir, { recursive: true });
 for (const [i, icon] of CASE_ICONS.entries()) {
   await writeFile(path.join(casesDir, `icon-${i + 1}.svg`), icon.trim() + '\n');
 }
+// A case's picture is one file the locale files name (a manager may upload another in the
+// editor); the build makes its sizes (scripts/case-images.mjs).
 for (const [i, preview] of CASE_PREVIEWS.entries()) {
-  await writeRaster(preview(), path.join(casesDir, `case-${i + 1}`));
+  await sharp(Buffer.from(preview()), { density: 144 })
+    .resize({ width: 960 })
+    .webp({ quality: 80, effort: 6 })
+    .toFile(path.join(casesDir, `case-${i + 1}.webp`));
 }
 
 for (const locale of ['en', 'ru']) {

@@ -1,9 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { USER_LOCALE_KEY } from '../lib/constants';
-import en from '../i18n/locales/en.json';
-import ru from '../i18n/locales/ru.json';
 import { mockMatchMedia } from '../test/matchMedia';
 import { renderApp } from './testing';
+import { en, ru } from '../test/messages';
 
 // The shell's tests stand in placeholders for the content sections (tested beside their own code,
 // and together with the shell in hydration.test.tsx).

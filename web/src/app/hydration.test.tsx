@@ -2,10 +2,10 @@ import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createI18n, loadLocale } from '../i18n/i18n';
-import ru from '../i18n/locales/ru.json';
 import type { Locale } from '../lib/constants';
 import { App } from './App';
 import { mockMatchMedia } from '../test/matchMedia';
+import { ru } from '../test/messages';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,8 +1,7 @@
-import en from '../i18n/locales/en.json';
-import ru from '../i18n/locales/ru.json';
 import { SOCIAL_LINKS } from '../lib/constants';
 import { buildHead, buildLegalHead, buildRobots, buildSitemap, ogImagePath } from './seo';
 import { SITE_ORIGIN, siteUrl } from './site';
+import { en, ru } from '../test/messages';
 
 function parseHead(html: string): Document {
   return new DOMParser().parseFromString(`<head>${html}</head>`, 'text/html');

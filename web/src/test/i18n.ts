@@ -1,7 +1,6 @@
 import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../i18n/locales/en.json';
-import ru from '../i18n/locales/ru.json';
+import { en, ru } from './messages';
 
 /** A ready i18next instance with both locale files, for tests of components that translate. */
 export function createTestI18n(lng: 'en' | 'ru' = 'en'): i18n {

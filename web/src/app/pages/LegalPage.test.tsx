@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../i18n/i18n';
-import ru from '../../i18n/locales/ru.json';
 import { documentText, LIST_MARK, type LegalKind } from '../../legal/document';
 import { legalDocument, legalPageCopy, OPERATOR } from '../../legal/documents';
 import type { Locale } from '../../lib/constants';
 import { LegalPage } from './LegalPage';
+import { ru } from '../../test/messages';
 
 const VERSION = 'f'.repeat(64);
 

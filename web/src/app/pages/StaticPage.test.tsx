@@ -1,10 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../i18n/i18n';
-import en from '../../i18n/locales/en.json';
-import ru from '../../i18n/locales/ru.json';
 import type { Locale } from '../../lib/constants';
 import { StaticPage, type StaticKind } from './StaticPage';
+import { en, ru } from '../../test/messages';
 
 function renderPage(kind: StaticKind, locale: Locale) {
   return render(

@@ -1,9 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '../../test/i18n';
-import en from '../../i18n/locales/en.json';
-import ru from '../../i18n/locales/ru.json';
 import { About } from './About';
+import { en, ru } from '../../test/messages';
 
 function renderAbout(lng: 'en' | 'ru') {
   return render(

@@ -2,9 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '../../test/i18n';
 import { DELETE_MS, HOLD_MS, PAUSE_MS, TYPE_MS } from './typing';
-import en from '../../i18n/locales/en.json';
-import ru from '../../i18n/locales/ru.json';
 import { Banner } from './Banner';
+import { en, ru } from '../../test/messages';
 
 // The 3D chunk has its own tests (BannerModel.test.tsx).
 vi.mock('./BannerModel', () => ({ BannerModel: () => null }));

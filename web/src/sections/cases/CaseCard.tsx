@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { iconUrl, socialUrl, type CaseItem } from './cases';
+import { logoUrl, pictureBase, socialUrl, type CaseItem } from './cases';
 import { docsUrl } from '../../lib/docs';
 import { srcSet } from '../../lib/images';
 import { toLocale } from '../../lib/locale';
@@ -11,18 +11,16 @@ const PREVIEW_SIZES = '(min-width: 1025px) 560px, (min-width: 720px) 45vw, 100vw
 
 interface CaseCardProps {
   item: CaseItem;
-  /** Position in the list; picks the logo (icons 1–5, index 5 and above reuse icon 4). */
-  index: number;
   /** Highlighted as the card nearest the viewport centre on narrow screens. */
   active: boolean;
   ref?: (el: HTMLElement | null) => void;
 }
 
 /** One portfolio case: logo, name, links, description, preview with hint, Learn more. */
-export function CaseCard({ item, index, active, ref }: CaseCardProps) {
+export function CaseCard({ item, active, ref }: CaseCardProps) {
   const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
-  const base = `/images/cases/case-${item.img}`;
+  const base = pictureBase(item);
 
   return (
     <article ref={ref} className={`case-card${active ? ' case-card--active' : ''}`}>
@@ -30,7 +28,7 @@ export function CaseCard({ item, index, active, ref }: CaseCardProps) {
         <header className="case-card__head">
           <img
             className="case-card__logo"
-            src={iconUrl(index)}
+            src={logoUrl(item)}
             alt={t('cases.logoAlt', { name: item.name })}
             width={56}
             height={56}
@@ -57,7 +55,7 @@ export function CaseCard({ item, index, active, ref }: CaseCardProps) {
             </a>
           </li>
         </ul>
-        <p className="case-card__description">{t(`cases.items.${item.id}.description`)}</p>
+        <p className="case-card__description">{item.description}</p>
         <a
           className="case-card__more"
           href={docsUrl(item.url, locale)}
@@ -78,14 +76,14 @@ export function CaseCard({ item, index, active, ref }: CaseCardProps) {
           <img
             className="case-card__image"
             src={`${base}-${PREVIEW_WIDTH}.webp`}
-            alt={t(`cases.items.${item.id}.alt`)}
+            alt={item.alt}
             width={PREVIEW_WIDTH}
             height={PREVIEW_HEIGHT}
             loading="lazy"
             decoding="async"
           />
         </picture>
-        <figcaption className="case-card__hint">{t(`cases.items.${item.id}.hint`)}</figcaption>
+        <figcaption className="case-card__hint">{item.hint}</figcaption>
       </figure>
     </article>
   );

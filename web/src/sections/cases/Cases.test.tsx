@@ -1,12 +1,17 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { CASES } from './caseData';
 import type { CaseItem } from './cases';
 import { DOCS_BASE_URL } from '../../lib/docs';
 import { createTestI18n } from '../../test/i18n';
-import en from '../../i18n/locales/en.json';
-import ru from '../../i18n/locales/ru.json';
 import { Cases } from './Cases';
+import { en, ru } from '../../test/messages';
+
+const CASES = en.cases.items;
+function byId(items: readonly CaseItem[], id: string): CaseItem {
+  const item = items.find((candidate) => candidate.id === id);
+  if (!item) throw new Error(`no case ${id}`);
+  return item;
+}
 
 function nth(index: number): CaseItem {
   const item = CASES[index];
@@ -88,24 +93,25 @@ test('shows seven cases with logo, name, links, description, preview and hint', 
     'href',
     item.link,
   );
-  expect(first.getByText(en.cases.items.aurelia.description)).toBeInTheDocument();
-  expect(first.getByText(en.cases.items.aurelia.hint)).toBeInTheDocument();
-  expect(first.getByAltText(en.cases.items.aurelia.alt)).toHaveAttribute('loading', 'lazy');
+  expect(first.getByText(byId(en.cases.items, 'aurelia').description)).toBeInTheDocument();
+  expect(first.getByText(byId(en.cases.items, 'aurelia').hint)).toBeInTheDocument();
+  expect(first.getByAltText(byId(en.cases.items, 'aurelia').alt)).toHaveAttribute(
+    'loading',
+    'lazy',
+  );
 });
 
-test('reuses icon 4 from the sixth card on', () => {
+test('shows each case with the logo and picture its data names, in the order of the data', () => {
   setWidth(1280);
   renderCases();
   const logos = screen.getAllByAltText(/logo$/).map((img) => img.getAttribute('src'));
-  expect(logos.map((src) => src?.match(/icon-(\d)/)?.[1])).toEqual([
-    '1',
-    '2',
-    '3',
-    '4',
-    '5',
-    '4',
-    '4',
-  ]);
+  expect(logos).toEqual(CASES.map((item) => `/images/cases/${item.logo}`));
+  const names = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+  expect(names).toEqual(CASES.map((item) => item.name));
+  const pictures = CASES.map((item) => screen.getByAltText(item.alt).getAttribute('src'));
+  expect(pictures).toEqual(
+    CASES.map((item) => `/images/cases/built/${item.image.replace(/\.webp$/, '')}-960.webp`),
+  );
 });
 
 test('links X or Instagram by sType', () => {
@@ -139,7 +145,7 @@ test('Learn more opens the case page in a new tab, with the Russian prefix in Ru
   expect(more).toHaveAttribute('href', `${DOCS_BASE_URL}/ru/cases/${nth(1).id}`);
   expect(more).toHaveAttribute('target', '_blank');
   expect(more).toHaveAttribute('rel', 'noopener');
-  expect(screen.getByText(ru.cases.items.medra.description)).toBeInTheDocument();
+  expect(screen.getByText(byId(ru.cases.items, 'medra').description)).toBeInTheDocument();
 });
 
 test('at 1024 px highlights the card nearest the viewport centre as the page scrolls', () => {

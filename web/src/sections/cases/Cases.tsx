@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionHeading, SectionShell } from '../../components/SectionShell';
-import { CASES } from './caseData';
 import { CaseCard } from './CaseCard';
+import type { CaseItem } from './cases';
 import { useCaseHighlight } from './useCaseHighlight';
 import { usePinnedTitleFade } from './usePinnedTitleFade';
 import './cases.css';
@@ -10,9 +10,11 @@ import './cases.css';
 /** The case showcase: a pinned, fading title beside the cards on wide screens. */
 export function Cases() {
   const { t } = useTranslation();
+  // The cases are data in the locale files: each language's list, with its own words.
+  const cases = t('cases.items', { returnObjects: true }) as CaseItem[];
   const list = useRef<HTMLOListElement>(null);
   const title = usePinnedTitleFade(list);
-  const { cards, active } = useCaseHighlight(CASES.length);
+  const { cards, active } = useCaseHighlight(cases.length);
 
   return (
     <SectionShell id="cases">
@@ -22,11 +24,10 @@ export function Cases() {
         </div>
       </div>
       <ol ref={list} className="cases__list">
-        {CASES.map((item, index) => (
+        {cases.map((item, index) => (
           <li key={item.id} className="cases__item">
             <CaseCard
               item={item}
-              index={index}
               active={index === active}
               ref={(el) => {
                 cards.current[index] = el;

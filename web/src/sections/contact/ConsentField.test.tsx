@@ -1,8 +1,7 @@
 import { act, screen } from '@testing-library/react';
-import en from '../../i18n/locales/en.json';
-import ru from '../../i18n/locales/ru.json';
 import { consentCheckboxVersion } from '../../legal/consent';
 import { posted, renderContact, respond, valid } from './testing';
+import { en, ru } from '../../test/messages';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,10 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { POPUP_FADE_MS, POPUP_HIDE_MS } from './popup';
-import en from '../../i18n/locales/en.json';
-import ru from '../../i18n/locales/ru.json';
 import { consentCheckboxVersion } from '../../legal/consent';
 import { captureSource } from '../../source/session';
 import { posted, renderContact, respond, valid } from './testing';
+import { en, ru } from '../../test/messages';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {

@@ -2,9 +2,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '../../test/i18n';
-import en from '../../i18n/locales/en.json';
-import ru from '../../i18n/locales/ru.json';
 import { Contact } from './Contact';
+import { en, ru } from '../../test/messages';
 
 export const valid = {
   name: 'Anna',

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../i18n/i18n';
-import ru from '../../i18n/locales/ru.json';
 import { SOCIAL_LINKS, type Locale } from '../../lib/constants';
 import { Footer } from './Footer';
+import { ru } from '../../test/messages';
 
 function renderFooter(locale: Locale) {
   render(

@@ -7,12 +7,11 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { mockMatchMedia } from '../../test/matchMedia';
 import { createI18n, loadLocale } from '../../i18n/i18n';
-import en from '../../i18n/locales/en.json';
-import ru from '../../i18n/locales/ru.json';
 import { DESKTOP_MIN_WIDTH, SOCIAL_LINKS, USER_LOCALE_KEY, type Locale } from '../../lib/constants';
 import { docsUrl } from '../../lib/docs';
 import { initialDocs, useDocsStore } from '../../store/docs';
 import { Header } from './Header';
+import { en, ru } from '../../test/messages';
 
 async function renderHeader(locale: Locale = 'en', prepare?: (i18n: I18n) => void) {
   const path = `/${locale}`;

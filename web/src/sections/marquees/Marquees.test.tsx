@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '../../test/i18n';
-import ru from '../../i18n/locales/ru.json';
 import { Marquees } from './Marquees';
+import { ru } from '../../test/messages';
 
 function renderMarquees(lng: 'en' | 'ru') {
   return render(
@@ -28,7 +28,7 @@ test('reads each keyword once in Russian', () => {
   renderMarquees('ru');
   const lists = screen.getAllByRole('list');
   expect(lists).toHaveLength(3);
-  ru.marquee.lines.forEach((words, index) => {
+  ru.marquee.lines.forEach(({ words }, index) => {
     expect(
       within(lists[index] as HTMLElement)
         .getAllByRole('listitem')

@@ -2,10 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { DOCS_BASE_URL } from '../../lib/docs';
 import { createTestI18n } from '../../test/i18n';
-import { CHIP_STAGGER_MS, SERVICES } from './services';
-import en from '../../i18n/locales/en.json';
-import ru from '../../i18n/locales/ru.json';
+import { CHIP_STAGGER_MS } from './services';
 import { Services } from './Services';
+import { en, ru } from '../../test/messages';
 
 let intersect: (visible: boolean) => void = () => {};
 
@@ -42,11 +41,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A service's name by its docs slug (the consultation chip's is empty). */
+function service(messages: typeof en, slug: string): string {
+  const found = messages.whatWeOffer.services.find((item) => item.slug === slug);
+  if (!found) throw new Error(`no service ${slug}`);
+  return found.name;
+}
+
 test('shows 14 chips, each a link in its own fixed colour', () => {
   renderServices();
   const links = screen.getAllByRole('link');
   expect(links).toHaveLength(14);
-  links.forEach((link, i) => expect(link).toHaveStyle({ backgroundColor: SERVICES[i]?.color }));
+  links.forEach((link, i) =>
+    expect(link).toHaveStyle({ backgroundColor: en.whatWeOffer.services[i]?.color }),
+  );
 });
 
 test('waits for the chips to enter the viewport, then fades them in 30 ms apart', () => {
@@ -71,20 +79,20 @@ test('waits for the chips to enter the viewport, then fades them in 30 ms apart'
 test('opens the English docs page of each slug in a new tab', () => {
   renderServices('en');
   const link = screen.getByRole('link', {
-    name: new RegExp(en.whatWeOffer.services.smartContracts),
+    name: new RegExp(service(en, 'smart-contracts')),
   });
   expect(link).toHaveAttribute('href', `${DOCS_BASE_URL}/smart-contracts`);
   expect(link).toHaveAttribute('target', '_blank');
   expect(link).toHaveAttribute('rel', 'noopener');
-  const root = screen.getByRole('link', { name: new RegExp(en.whatWeOffer.services.consultation) });
+  const root = screen.getByRole('link', { name: new RegExp(service(en, '')) });
   expect(root).toHaveAttribute('href', `${DOCS_BASE_URL}/`);
 });
 
 test('prefixes the docs path with /ru in Russian', () => {
   renderServices('ru');
-  const link = screen.getByRole('link', { name: new RegExp(ru.whatWeOffer.services.defi) });
+  const link = screen.getByRole('link', { name: new RegExp(service(ru, 'defi')) });
   expect(link).toHaveAttribute('href', `${DOCS_BASE_URL}/ru/defi`);
-  const root = screen.getByRole('link', { name: new RegExp(ru.whatWeOffer.services.consultation) });
+  const root = screen.getByRole('link', { name: new RegExp(service(ru, '')) });
   expect(root).toHaveAttribute('href', `${DOCS_BASE_URL}/ru/`);
 });
 

@@ -2,15 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { SectionHeading, SectionShell } from '../../components/SectionShell';
 import { docsUrl } from '../../lib/docs';
 import { toLocale } from '../../lib/locale';
-import { CHIP_STAGGER_MS, CHIP_TEXT_COLOR, SERVICES } from './services';
+import type { Service } from '../../content/types';
+import { CHIP_STAGGER_MS, CHIP_TEXT_COLOR } from './services';
 import { useStaggeredReveal } from './useStaggeredReveal';
 import './services.css';
 
-/** What we offer: 14 coloured chips, each a plain link to its docs page (works without JS). */
+/** What we offer: a coloured chip per service, each a plain link to its docs page (works without JS). */
 export function Services() {
   const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
-  const { ref, shown, armed } = useStaggeredReveal(SERVICES.length, CHIP_STAGGER_MS);
+  const services = t('whatWeOffer.services', { returnObjects: true }) as Service[];
+  const { ref, shown, armed } = useStaggeredReveal(services.length, CHIP_STAGGER_MS);
 
   return (
     <SectionShell id="services">
@@ -20,9 +22,9 @@ export function Services() {
         lead={t('whatWeOffer.lead')}
       />
       <ul ref={ref} className={`services__chips${armed ? ' services__chips--armed' : ''}`}>
-        {SERVICES.map((service, index) => (
+        {services.map((service, index) => (
           <li
-            key={service.key}
+            key={service.slug || service.name}
             className={`services__chip${index < shown ? ' services__chip--visible' : ''}`}
           >
             <a
@@ -32,7 +34,7 @@ export function Services() {
               rel="noopener"
               style={{ backgroundColor: service.color, color: CHIP_TEXT_COLOR }}
             >
-              {t(`whatWeOffer.services.${service.key}`)}
+              {service.name}
               <span className="services__arrow" aria-hidden="true">
                 ↗
               </span>
