@@ -1,6 +1,6 @@
 // Generates the site's pictures from SVG drawn here: case icons 1–5 (SVG), case pictures 1–7
-// (960 px WebP, sized by the build) and the bento tiles (6 per language, their words read from the locale files), as AVIF and
-// WebP at 480 and 960 px wide. Text is set in Inter (Debian's fonts-inter, Latin and Cyrillic):
+// (960 px WebP; the build makes their sizes) and the bento tiles (6 per language, their words
+// read from the locale files) as AVIF and WebP at 480 and 960 px wide. Text is set in Inter (Debian's fonts-inter, Latin and Cyrillic):
 //   apt-get install fonts-inter && node scripts/generate-images.mjs
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
