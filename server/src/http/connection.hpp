@@ -64,6 +64,7 @@ struct server_state {
 
   handler* app = nullptr;
   std::string security_headers;
+  std::string editor_security_headers;  // for responses marked policy::editor
   std::size_t max_connections = 0;
   std::size_t max_per_client = 0;
   // Proxies: every client behind one shares its address, so the per-client cap skips them.

@@ -2,7 +2,7 @@
 
 namespace landing::http {
 
-std::string security_header_block(bool hsts) {
+std::string security_header_block(bool hsts, std::string_view csp) {
   std::string block;
   const auto line = [&](std::string_view name, std::string_view value) {
     block += name;
@@ -10,7 +10,7 @@ std::string security_header_block(bool hsts) {
     block += value;
     block += "\r\n";
   };
-  line("Content-Security-Policy", content_security_policy);
+  line("Content-Security-Policy", csp);
   line("X-Content-Type-Options", "nosniff");
   line("Referrer-Policy", "strict-origin-when-cross-origin");
   line("Cross-Origin-Opener-Policy", "same-origin");

@@ -14,6 +14,17 @@ inline constexpr std::string_view content_security_policy =
     "connect-src 'self'; media-src 'self'; object-src 'none'; base-uri 'self'; "
     "form-action 'self'; frame-ancestors 'none'";
 
+// The content editor at /admin/ (Sveltia CMS, web/scripts/build-admin.mjs): it styles itself
+// inline, previews uploads from blob: and data: URLs, and talks to GitHub's API for the studio's
+// repository. Still no inline script and no third-party script. Only /admin/ gets it.
+inline constexpr std::string_view editor_content_security_policy =
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com "
+    "https://raw.githubusercontent.com; media-src 'self' blob:; font-src 'self'; "
+    "connect-src 'self' blob: https://api.github.com https://raw.githubusercontent.com; "
+    "worker-src 'self' blob:; frame-src 'self' blob:; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'";
+
 inline constexpr std::string_view permissions_policy =
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
     "microphone=(), payment=(), usb=()";
@@ -24,6 +35,6 @@ inline constexpr std::string_view hsts_value = "max-age=63072000; includeSubDoma
 
 // The header lines (each ending in CRLF) that go on every response, 404s and API answers
 // included. Built once at start-up, appended to each response head.
-std::string security_header_block(bool hsts);
+std::string security_header_block(bool hsts, std::string_view csp = content_security_policy);
 
 }  // namespace landing::http

@@ -9,8 +9,13 @@ namespace landing::http {
 
 // What a handler returns. Site files are served from memory without copying: the body is
 // then a view into the loaded site, which lives as long as the server.
+// Which security headers go with a response: the public pages' strict set, or the content
+// editor's (/admin/), whose CMS needs inline styles, blob: URLs and the GitHub API.
+enum class policy : unsigned char { site, editor };
+
 struct response {
   unsigned status = 200;
+  policy security = policy::site;
   std::vector<std::pair<std::string_view, std::string>> headers;
   // Preformatted header lines ("Name: value\r\n") that live as long as the server, such as
   // the ones precomputed for each site file; saves building them on every request.

@@ -83,6 +83,8 @@ void serve(const server_options& options, handler& app,
   server_state state;
   state.app = &app;
   state.security_headers = security_header_block(options.hsts);
+  state.editor_security_headers =
+      security_header_block(options.hsts, editor_content_security_policy);
   const auto wanted =
       options.max_connections ? options.max_connections : limits::default_max_connections;
   state.max_connections = raise_descriptor_limit(wanted);

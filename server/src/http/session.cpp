@@ -97,7 +97,9 @@ task<bool> send_head_and_file(connection& conn, std::string_view head, int fd, s
 
 task<bool> write_response(connection& conn, const server_state& state, const response& res,
                           bool keep_alive, bool head_only, bool announce_keep_alive = false) {
-  serialize_head(conn.head_buffer, res, keep_alive, state.security_headers, announce_keep_alive);
+  const auto& security =
+      res.security == policy::editor ? state.editor_security_headers : state.security_headers;
+  serialize_head(conn.head_buffer, res, keep_alive, security, announce_keep_alive);
   const std::string& head = conn.head_buffer;
   const auto body = head_only ? std::string_view{} : res.body();
   conn.expires_after(limits::write_deadline);

@@ -99,6 +99,28 @@ const asset* localized_route(const site& files, std::string_view path) {
   return nullptr;
 }
 
+constexpr std::string_view editor_index = "/admin/index.html";
+
+// "/admin" becomes "/admin/" (the editor's own URLs hang off the folder); "/admin/" is the
+// editor's page; anything else under it is a file of the editor, or a plain 404 (the public 404
+// page would bring the public page's styles under the editor's policy for nothing).
+http::response serve_editor(const site& files, std::string_view path, const http::request& req) {
+  if (path == editor_root) {
+    http::response res;
+    res.status = 301;
+    res.set("Location", std::string(editor_prefix));
+    res.set("Cache-Control", "no-store");
+    return res;
+  }
+  const auto* file = files.find(path == editor_prefix ? editor_index : path);
+  if (file == nullptr) {
+    auto res = http::text_response(404, "text/plain; charset=utf-8", "404 Not Found\n");
+    res.set("Cache-Control", "no-store");
+    return res;
+  }
+  return serve_asset(*file, req);
+}
+
 }  // namespace
 
 http::response localized_page(const site& files, std::string_view locale, std::string_view name,
@@ -120,6 +142,11 @@ http::response serve_site(const site& files, const http::request& req) {
   const auto decoded = decode_path(req.path());
   if (!decoded) return http::text_response(400, "text/plain; charset=utf-8", "Bad Request\n");
   const std::string& path = *decoded;
+  if (is_editor_path(path) && files.find(editor_index)) {
+    auto res = serve_editor(files, path, req);
+    res.security = http::policy::editor;
+    return res;
+  }
   // Dotfiles are never loaded; answering 404 rather than redirecting says so plainly.
   if (path.find("/.") != std::string::npos) {
     return not_found(files, negotiate_locale(req.header("Cookie"), req.header("Accept-Language")));

@@ -61,5 +61,52 @@ TEST_F(handler, precompresses_only_when_smaller) {
   EXPECT_EQ(serve_site(files, req).header("Content-Encoding"), "");
 }
 
+class editor : public handler {
+ protected:
+  void SetUp() override {
+    handler::SetUp();
+    files.add("/admin/index.html", "<title>Editor</title>");
+    files.add("/admin/sveltia-cms.js", std::string(4000, 'c'));
+  }
+};
+
+TEST_F(editor, its_folder_serves_its_page_under_its_own_policy_never_cached_nor_indexed) {
+  for (const auto* path : {"/admin/", "/admin/index.html"}) {
+    const auto res = serve_site(files, get(path));
+    EXPECT_EQ(res.status, 200) << path;
+    EXPECT_EQ(res.body(), "<title>Editor</title>") << path;
+    EXPECT_EQ(res.security, http::policy::editor) << path;
+    EXPECT_EQ(res.header("Cache-Control"), "no-store") << path;
+    EXPECT_EQ(res.header("X-Robots-Tag"), "noindex, nofollow") << path;
+  }
+  const auto script = serve_site(files, get("/admin/sveltia-cms.js"));
+  EXPECT_EQ(script.security, http::policy::editor);
+  EXPECT_EQ(script.header("Cache-Control"), "no-store");
+}
+
+TEST_F(editor, the_bare_name_moves_to_the_folder_and_a_missing_file_is_a_plain_404) {
+  const auto moved = serve_site(files, get("/admin"));
+  EXPECT_EQ(moved.status, 301);
+  EXPECT_EQ(moved.header("Location"), "/admin/");
+  EXPECT_EQ(moved.security, http::policy::editor);
+  const auto missing = serve_site(files, get("/admin/nothing.js"));
+  EXPECT_EQ(missing.status, 404);
+  EXPECT_EQ(missing.body(), "404 Not Found\n");
+  EXPECT_EQ(missing.security, http::policy::editor);
+}
+
+TEST_F(editor, public_pages_and_lookalike_paths_keep_the_site_policy) {
+  for (const auto* path : {"/en/", "/robots.txt", "/administrator", "/en/admin/"}) {
+    EXPECT_EQ(serve_site(files, get(path)).security, http::policy::site) << path;
+  }
+  EXPECT_EQ(serve_site(files, get("/robots.txt")).header("X-Robots-Tag"), "");
+}
+
+TEST_F(handler, a_site_built_without_the_editor_treats_its_path_like_any_other) {
+  const auto res = serve_site(files, get("/admin/"));
+  EXPECT_EQ(res.security, http::policy::site);
+  EXPECT_NE(res.status, 200);
+}
+
 }  // namespace
 }  // namespace landing::site

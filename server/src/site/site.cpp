@@ -56,6 +56,8 @@ representation make_representation(std::string body, std::string_view path,
   } else {
     header_line(rep.head, "Content-Encoding", encoding);
   }
+  // Search engines leave the editor out, whoever links to it (it is also not in the sitemap).
+  if (is_editor_path(path)) header_line(rep.head, "X-Robots-Tag", "noindex, nofollow");
   const auto lang = language_of(path);
   if (!lang.empty() && type.content_type.starts_with("text/html")) {
     header_line(rep.head, "Content-Language", lang);
@@ -93,7 +95,13 @@ std::string companion_base(std::string_view path) {
 
 }  // namespace
 
+bool is_editor_path(std::string_view path) {
+  return path == editor_root || path.starts_with(editor_prefix);
+}
+
 std::string_view cache_control_for(std::string_view path) {
+  // The editor is for signed-in staff: nothing of it is kept by a browser or a proxy.
+  if (is_editor_path(path)) return "no-store";
   if (path.starts_with("/assets/")) return "public, max-age=31536000, immutable";
   if (path.ends_with(".html")) return "no-cache";
   return "public, max-age=600, must-revalidate";

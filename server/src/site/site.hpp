@@ -95,7 +95,13 @@ class site {
   std::unordered_map<std::string, std::unique_ptr<asset>, string_hash, std::equal_to<>> assets_;
 };
 
-// Hashed build output may be cached forever; everything else must be revalidated.
+// The content editor (Sveltia CMS, built into <site>/admin/): "/admin" and everything under
+// "/admin/". It is served with its own security headers, no-store and noindex.
+inline constexpr std::string_view editor_root = "/admin";
+inline constexpr std::string_view editor_prefix = "/admin/";
+bool is_editor_path(std::string_view path);
+
+// Hashed build output may be cached forever; the editor never; everything else is revalidated.
 std::string_view cache_control_for(std::string_view path);
 
 }  // namespace landing::site
