@@ -6,8 +6,9 @@ export const NAV_GROUPS = ['cases', 'services', 'about'] as const;
 /** A navigation entry of the locale files (spec §3). */
 export interface NavigationEntry {
   name: string;
-  description: string | null;
-  link: string | null;
+  description: string;
+  /** Empty: the card only picks the section. */
+  link: string;
 }
 
 /**

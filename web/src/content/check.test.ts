@@ -181,3 +181,12 @@ test('a Russian value identical to the English one is one warning listing every 
   expect(warnings[0]).not.toContain('meta.siteName');
   expect(warnings[0]).not.toContain('.link');
 });
+
+test('the locale files are in the form the editor writes, so a save there changes only its edits', () => {
+  for (const locale of ['en', 'ru']) {
+    const text = readFileSync(path.join(web, `src/i18n/locales/${locale}.json`), 'utf8');
+    expect(text, `${locale}.json: rewrite it as JSON.stringify(data, null, 2)`).toBe(
+      `${JSON.stringify(JSON.parse(text), null, 2)}\n`,
+    );
+  }
+});

@@ -8,6 +8,8 @@ import { z } from 'zod';
 export interface FieldMeta {
   title?: string;
   description?: string;
+  /** May be left empty (""), which the page reads as "none". */
+  optional?: boolean;
   /** A multi-line text box instead of a one-line input. */
   long?: boolean;
   /** The same value in every locale (a link, a file name, a colour): the editor copies it. */
@@ -31,6 +33,12 @@ const nonBlank = (schema: z.ZodString) =>
 /** Words a visitor reads; never empty. */
 export function text(meta: FieldMeta = {}) {
   return described(nonBlank(z.string()), meta);
+}
+
+/** Words that may be left out: an empty string means "none" (the editor writes "" for an empty
+ * field, so "" rather than null keeps a save from rewriting untouched values). */
+export function optionalText(meta: FieldMeta = {}) {
+  return described(z.string(), { ...meta, optional: true });
 }
 
 /** A headline that must fit its place on a phone: at most `max` characters. */

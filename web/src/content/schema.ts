@@ -8,6 +8,7 @@ import {
   group,
   headline,
   list,
+  optionalText,
   shared,
   text,
 } from './fields';
@@ -36,8 +37,12 @@ const BUDGET = {
 
 const navEntry = group({
   name: text({ title: 'Title' }),
-  description: text({ title: 'Description', long: true }).nullable(),
-  link: docsPath({ title: 'Docs page', description: 'Path on the docs site, e.g. cases/web3' }),
+  description: optionalText({ title: 'Description', long: true }),
+  link: docsPath({
+    title: 'Docs page',
+    description:
+      'Path on the docs site, e.g. cases/web3; empty makes the card only pick the section',
+  }),
 });
 
 export const CASE_TYPES = ['website', 'telegram-bot', 'database', 'ai-chatbot'] as const;

@@ -33,14 +33,14 @@ export function PreviewPanel({ id, label, entries, locale, open }: PreviewPanelP
           const body = (
             <>
               <span className="preview__name">{entry.name}</span>
-              {size === 'big' && entry.description !== null && (
+              {size === 'big' && entry.description !== '' && (
                 <span className="preview__teaser">{entry.description}</span>
               )}
             </>
           );
           return (
             <li key={entry.name} className={`preview__item preview__item--${size}`}>
-              {entry.link === null ? (
+              {entry.link === '' ? (
                 <button type="button" className="preview__card" onClick={choose}>
                   {body}
                 </button>

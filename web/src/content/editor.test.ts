@@ -1,0 +1,79 @@
+import { editorConfig, type EditorField } from './editor';
+import { messagesJsonSchema, unwrap, type SchemaNode } from './jsonSchema';
+
+// Paths of every leaf, with [] for "each item of a list": the schema's and the editor's.
+function schemaLeaves(schemaNode: SchemaNode, at: string): string[] {
+  const { node } = unwrap(schemaNode);
+  if (node.type === 'object') {
+    return Object.entries(node.properties ?? {}).flatMap(([key, child]) =>
+      schemaLeaves(child, at ? `${at}.${key}` : key),
+    );
+  }
+  if (node.type === 'array' && node.items) return schemaLeaves(node.items, `${at}[]`);
+  return [at];
+}
+
+function editorLeaves(fields: EditorField[], at: string): string[] {
+  return fields.flatMap((field) => {
+    const path = at ? `${at}.${field.name}` : field.name;
+    if (field.fields)
+      return editorLeaves(field.fields, field.widget === 'list' ? `${path}[]` : path);
+    if (field.field) return [`${path}[]`];
+    return [path];
+  });
+}
+
+/** The one file entry of the one collection: the locale files. */
+function textsFile(config: ReturnType<typeof editorConfig>) {
+  const file = config.collections[0]?.files[0];
+  if (!file) throw new Error('no file entry in the editor config');
+  return file;
+}
+
+const fields = textsFile(editorConfig({ name: 'test-repo' })).fields;
+
+test('every leaf of the schema is a field of the editor, and every field a leaf of the schema', () => {
+  const schema = schemaLeaves(messagesJsonSchema(), '').sort();
+  expect(editorLeaves(fields, '').sort()).toEqual(schema);
+  expect(schema).toContain('cases.items[].description');
+  expect(schema).toContain('marquee.lines[].words[]');
+});
+
+function find(path: string): EditorField {
+  let list = fields;
+  let found: EditorField | undefined;
+  for (const name of path.split('.')) {
+    found = list.find((field) => field.name === name);
+    if (!found) break;
+    list = found.fields ?? [];
+  }
+  if (!found) throw new Error(`no field ${path}`);
+  return found;
+}
+
+test('a case has a picture, a logo, a kind to choose, shared links and words per language', () => {
+  expect(find('cases.items.image')).toMatchObject({ widget: 'image', i18n: 'duplicate' });
+  expect(find('cases.items.logo')).toMatchObject({ widget: 'file', i18n: 'duplicate' });
+  expect(find('cases.items.type')).toMatchObject({
+    widget: 'select',
+    options: ['website', 'telegram-bot', 'database', 'ai-chatbot'],
+  });
+  expect(find('cases.items.link')).toMatchObject({ widget: 'string', i18n: 'duplicate' });
+  expect(find('cases.items.description')).toMatchObject({ widget: 'text', i18n: true });
+  expect(find('cases.items.name')).toMatchObject({ maxlength: 28, i18n: 'duplicate' });
+});
+
+test('budgets, optional values and colours reach the editor', () => {
+  expect(find('banner.title')).toMatchObject({ maxlength: 48, i18n: true });
+  expect(find('navigation.cases.description')).toMatchObject({ required: false });
+  expect(find('navigation.cases')).toMatchObject({ widget: 'list', min: 5, max: 5 });
+  expect(find('whatWeOffer.services.color')).toMatchObject({ widget: 'color' });
+  expect(find('docs.sections.id')).toMatchObject({ widget: 'number', value_type: 'int' });
+});
+
+test('the locale files are one file per language', () => {
+  const config = editorConfig({ name: 'github', repo: 'studio/site', branch: 'main' });
+  expect(config.i18n).toMatchObject({ structure: 'multiple_files', locales: ['en', 'ru'] });
+  expect(textsFile(config).file).toBe('web/src/i18n/locales/{{locale}}.json');
+  expect(config.backend).toEqual({ name: 'github', repo: 'studio/site', branch: 'main' });
+});

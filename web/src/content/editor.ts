@@ -1,0 +1,128 @@
+import { messagesJsonSchema, unwrap, type SchemaNode } from './jsonSchema';
+
+/**
+ * Sveltia CMS's configuration for the editor at /admin, generated from the content schema so the
+ * editor and the build's check can never disagree about a field: its widget, whether it is
+ * required, its length budget, its pattern, and whether it is one value for every language
+ * (`i18n: duplicate`) or written per language (`i18n: true`).
+ */
+
+export type EditorBackend =
+  { name: 'github'; repo: string; branch: string; base_url?: string } | { name: 'test-repo' };
+
+export interface EditorField {
+  name: string;
+  label: string;
+  widget: 'object' | 'list' | 'string' | 'text' | 'select' | 'number' | 'image' | 'file' | 'color';
+  i18n: true | 'duplicate';
+  required?: boolean;
+  hint?: string;
+  fields?: EditorField[];
+  field?: EditorField;
+  collapsed?: boolean;
+  min?: number;
+  max?: number;
+  maxlength?: number;
+  pattern?: [string, string];
+  options?: string[];
+  value_type?: 'int';
+  media_folder?: string;
+  public_folder?: string;
+  summary?: string;
+}
+
+/** Where the locale files are, from the repository's root (the CMS commits there). */
+export const LOCALE_FILE = 'web/src/i18n/locales/{{locale}}.json';
+
+export function editorConfig(backend: EditorBackend) {
+  return {
+    load_config_file: false,
+    backend,
+    // Uploads land beside the files the content check expects them in; a field says which.
+    media_folder: 'web/public/images/cases',
+    public_folder: '/images/cases',
+    i18n: { structure: 'multiple_files', locales: ['en', 'ru'], default_locale: 'en' },
+    collections: [
+      {
+        name: 'site',
+        label: 'Site',
+        editor: { preview: false },
+        files: [
+          {
+            name: 'texts',
+            label: 'Texts, cases and services',
+            file: LOCALE_FILE,
+            format: 'json',
+            i18n: true,
+            fields: objectFields(messagesJsonSchema()),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+function objectFields(node: SchemaNode): EditorField[] {
+  return Object.entries(node.properties ?? {}).map(([name, child]) => field(name, child));
+}
+
+function field(name: string, schemaNode: SchemaNode): EditorField {
+  const { node, nullable } = unwrap(schemaNode);
+  const base = {
+    name,
+    label: node.title ?? humanize(name),
+    i18n: node.shared ? ('duplicate' as const) : (true as const),
+    ...(nullable || node.optional ? { required: false } : {}),
+    ...(node.description ? { hint: node.description } : {}),
+  };
+  if (node.type === 'object') {
+    return { ...base, widget: 'object', collapsed: true, fields: objectFields(node) };
+  }
+  if (node.type === 'array' && node.items) {
+    const item = unwrap(node.items).node;
+    const bounds = {
+      ...(node.minItems !== undefined ? { min: node.minItems } : {}),
+      ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
+    };
+    if (item.type === 'object') {
+      const first = Object.keys(item.properties ?? {}).find((key) => key !== 'id') ?? 'id';
+      return {
+        ...base,
+        widget: 'list',
+        collapsed: true,
+        summary: `{{fields.${first}}}`,
+        ...bounds,
+        fields: objectFields(item),
+      };
+    }
+    return { ...base, widget: 'list', ...bounds, field: field('item', node.items) };
+  }
+  if (node.enum) return { ...base, widget: 'select', options: node.enum };
+  if (node.type === 'integer' || node.type === 'number') {
+    return { ...base, widget: 'number', value_type: 'int' };
+  }
+  if (node.file) {
+    return {
+      ...base,
+      widget: node.file.kind === 'logo' ? 'file' : 'image',
+      media_folder: `/web/public/${node.file.folder}`,
+      public_folder: '',
+    };
+  }
+  if (node.colour) return { ...base, widget: 'color' };
+  return {
+    ...base,
+    widget: node.long ? 'text' : 'string',
+    ...(node.maxLength !== undefined ? { maxlength: node.maxLength } : {}),
+    ...(node.pattern ? { pattern: [node.pattern, 'See the hint for the expected form'] } : {}),
+  };
+}
+
+/** `ctaSecondary` → `Cta secondary`, `telegram-bot` → `Telegram bot`. */
+function humanize(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
