@@ -27,6 +27,30 @@ export function isWebVitalsCode(code) {
   return WEB_VITALS_MARKERS.some((marker) => code.includes(marker));
 }
 
+/**
+ * What gives the content editor away (Sveltia CMS, dist/admin/): its name, its start-up flag and
+ * its folder. None of it may be on a public page or in the page's scripts.
+ */
+export const EDITOR_MARKERS = ['sveltia', 'CMS_MANUAL_INIT', '/admin/'];
+
+export function editorMarkersIn(text) {
+  const lower = text.toLowerCase();
+  return EDITOR_MARKERS.filter((marker) => lower.includes(marker.toLowerCase()));
+}
+
+/** Every public page and script that mentions the editor: `file: marker, …`. */
+async function editorOnPublicPages() {
+  const found = [];
+  for (const folder of ['en', 'ru', 'assets']) {
+    for (const name of await readdir(path.join(dist, folder))) {
+      if (!/\.(html|js|css)$/.test(name)) continue;
+      const markers = editorMarkersIn(await readFile(path.join(dist, folder, name), 'utf8'));
+      if (markers.length) found.push(`${folder}/${name}: ${markers.join(', ')}`);
+    }
+  }
+  return found;
+}
+
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
 export function brotliSize(buffer) {
@@ -130,6 +154,15 @@ async function main() {
     );
   // Without the chunk the check above proves nothing: the page measures with a lazy web-vitals.
   if (!vitals.length) failures.push('no web-vitals chunk in dist/assets');
+  // The editor is built with the site, and public pages weigh nothing of it.
+  const editor = await readFile(path.join(dist, 'admin/sveltia-cms.js')).catch(() => null);
+  if (!editor) failures.push('no editor in dist/admin (scripts/build-admin.mjs)');
+  const leaks = await editorOnPublicPages();
+  console.log(
+    `editor: ${editor ? (editor.length / 1024).toFixed(0) : 0} KB in dist/admin, ` +
+      `${leaks.length} public files mention it`,
+  );
+  for (const leak of leaks) failures.push(`the editor reaches a public page: ${leak}`);
   if (failures.length) {
     console.error(`budget exceeded:\n  ${failures.join('\n  ')}`);
     process.exit(1);

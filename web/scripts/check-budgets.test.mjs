@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { entryScripts, isWebVitalsCode, staticImports } from './check-budgets.mjs';
+import { editorMarkersIn, entryScripts, isWebVitalsCode, staticImports } from './check-budgets.mjs';
 
 test('finds the module entry and modulepreloads of a page', () => {
   const html =
@@ -24,4 +24,19 @@ test("recognises web-vitals' code, and not a starter that only imports it lazily
   expect(isWebVitalsCode(await readFile(path.join(web, library), 'utf8'))).toBe(true);
   const starter = 'n()||a()<r&&i(()=>{import("./measure-a1.js").then(({measure:e})=>e(t))})';
   expect(isWebVitalsCode(starter)).toBe(false);
+});
+
+test("recognises the editor's page and bundle, and not a public page", async () => {
+  const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const { editorPage } = await import('./build-admin.mjs');
+  expect(editorMarkersIn(editorPage('Editor'))).toContain('/admin/');
+  expect(editorMarkersIn('window.CMS_MANUAL_INIT = true;')).toEqual(['CMS_MANUAL_INIT']);
+  const bundle = await readFile(
+    path.join(web, 'node_modules/@sveltia/cms/dist/sveltia-cms.js'),
+    'utf8',
+  );
+  expect(editorMarkersIn(bundle)).toContain('sveltia');
+  expect(editorMarkersIn('<a href="/en/privacy">Privacy</a><script src="/assets/a.js">')).toEqual(
+    [],
+  );
 });

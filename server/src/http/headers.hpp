@@ -14,16 +14,17 @@ inline constexpr std::string_view content_security_policy =
     "connect-src 'self'; media-src 'self'; object-src 'none'; base-uri 'self'; "
     "form-action 'self'; frame-ancestors 'none'";
 
-// The content editor at /admin/ (Sveltia CMS, web/scripts/build-admin.mjs): it styles itself
-// inline, previews uploads from blob: and data: URLs, and talks to GitHub's API for the studio's
-// repository. Still no inline script and no third-party script. Only /admin/ gets it.
+// The content editor at /admin/ (Sveltia CMS, web/scripts/build-admin.mjs): Svelte styles it
+// with inline <style> elements, its logo is a data: URL it also fetches, uploads are previewed
+// from blob: URLs, and it talks to GitHub's API for the studio's repository. Still no inline
+// and no foreign script; its fonts are the site's own. Only /admin/ gets it.
 inline constexpr std::string_view editor_content_security_policy =
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' data: blob: https://avatars.githubusercontent.com "
-    "https://raw.githubusercontent.com; media-src 'self' blob:; font-src 'self'; "
-    "connect-src 'self' blob: https://api.github.com https://raw.githubusercontent.com; "
-    "worker-src 'self' blob:; frame-src 'self' blob:; object-src 'none'; base-uri 'self'; "
-    "form-action 'self'; frame-ancestors 'none'";
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com; "
+    "media-src 'self' data: blob:; font-src 'self' data:; "
+    "connect-src 'self' data: blob: https://api.github.com; worker-src 'self' blob:; "
+    "frame-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; "
+    "frame-ancestors 'none'";
 
 inline constexpr std::string_view permissions_policy =
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { checkContent, checkContentDir, type ContentInput } from './check';
+import { editorText } from './jsonSchema';
 
 const web = path.resolve(import.meta.dirname, '../..');
 const read = (locale: string) =>
@@ -185,8 +186,8 @@ test('a Russian value identical to the English one is one warning listing every 
 test('the locale files are in the form the editor writes, so a save there changes only its edits', () => {
   for (const locale of ['en', 'ru']) {
     const text = readFileSync(path.join(web, `src/i18n/locales/${locale}.json`), 'utf8');
-    expect(text, `${locale}.json: rewrite it as JSON.stringify(data, null, 2)`).toBe(
-      `${JSON.stringify(JSON.parse(text), null, 2)}\n`,
+    expect(text, `${locale}.json: rewrite it with editorText (src/content/jsonSchema.ts)`).toBe(
+      editorText(JSON.parse(text)),
     );
   }
 });

@@ -40,3 +40,30 @@ export function pathText(path: readonly (string | number)[]): string {
     )
     .join('');
 }
+
+/**
+ * `data` with every object's keys in the schema's order (keys the schema lacks last, as found):
+ * the order the editor writes them in, so a file kept in it changes only where it is edited.
+ */
+export function inSchemaOrder(data: unknown, schemaNode: SchemaNode): unknown {
+  const { node } = unwrap(schemaNode);
+  if (Array.isArray(data)) {
+    const items = node.items;
+    return items ? data.map((item: unknown) => inSchemaOrder(item, items)) : data;
+  }
+  if (typeof data !== 'object' || data === null) return data;
+  const record = data as Record<string, unknown>;
+  const known = Object.keys(node.properties ?? {}).filter((key) => key in record);
+  const rest = Object.keys(record).filter((key) => !known.includes(key));
+  return Object.fromEntries(
+    [...known, ...rest].map((key) => {
+      const child = node.properties?.[key];
+      return [key, child ? inSchemaOrder(record[key], child) : record[key]];
+    }),
+  );
+}
+
+/** A locale file's text as the editor writes it: two-space JSON in schema order, a final newline. */
+export function editorText(data: unknown): string {
+  return `${JSON.stringify(inSchemaOrder(data, messagesJsonSchema()), null, 2)}\n`;
+}
