@@ -63,6 +63,33 @@ TEST_F(site_serving, serves_localized_pages_with_language_and_security_headers) 
 }
 
 // Behind TLS (--hsts): two years, subdomains, and consent to the preload list.
+// The content editor (Sveltia CMS) needs inline styles, blob: and GitHub's API, which the public
+// pages' policy refuses; only its own folder gets the relaxed policy, and no cache keeps it.
+TEST_F(site_serving, the_editor_gets_its_own_policy_and_the_public_pages_keep_theirs) {
+  for (const std::string path : {"/admin/", "/admin/config.js"}) {
+    const auto reply = http_call("GET", url(path));
+    EXPECT_EQ(reply.status, 200) << path;
+    const auto csp = reply.header("content-security-policy");
+    EXPECT_NE(csp.find("style-src 'self' 'unsafe-inline'"), std::string::npos) << csp;
+    EXPECT_NE(csp.find("https://api.github.com"), std::string::npos) << csp;
+    EXPECT_NE(csp.find("script-src 'self';"), std::string::npos) << csp;
+    EXPECT_EQ(reply.header("cache-control"), "no-store") << path;
+    EXPECT_EQ(reply.header("x-robots-tag"), "noindex, nofollow") << path;
+    EXPECT_EQ(reply.header("x-frame-options"), "DENY") << path;
+  }
+  EXPECT_EQ(http_call("GET", url("/admin/")).body, "<!doctype html><title>editor</title>");
+  const auto moved = http_call("GET", url("/admin"));
+  EXPECT_EQ(moved.status, 301);
+  EXPECT_EQ(moved.header("location"), "/admin/");
+  for (const std::string path : {"/en", "/robots.txt", "/nowhere"}) {
+    const auto reply = http_call("GET", url(path));
+    const auto csp = reply.header("content-security-policy");
+    EXPECT_EQ(csp.find("api.github.com"), std::string::npos) << path << ": " << csp;
+    EXPECT_NE(csp.find("script-src 'self' 'wasm-unsafe-eval'"), std::string::npos) << csp;
+    EXPECT_EQ(reply.header("x-robots-tag"), "") << path;
+  }
+}
+
 TEST(site_serving_hsts, sends_strict_transport_security_only_when_asked) {
   const temp_dir dir;
   make_site(dir.path / "site");

@@ -130,6 +130,8 @@ void make_site(const std::filesystem::path& root) {
   for (int i = 0; i < 200000; ++i) film += static_cast<char>((i * 7919 + i / 251) % 256);
   write_file(root / "video" / "long.mp4", film);
   write_file(root / "robots.txt", "User-agent: *\nAllow: /\n");
+  write_file(root / "admin" / "index.html", "<!doctype html><title>editor</title>");
+  write_file(root / "admin" / "config.js", "CMS.init({ config: {} });\n");
   write_file(root / ".consent.json",
              R"({"required":["ru"],"versions":{"en":[")" + test_consent_version + R"("],"ru":[")" +
                  test_consent_version + R"(",")" + test_old_consent_version + R"("]}})");
