@@ -181,6 +181,8 @@ test('a Russian value identical to the English one is one warning listing every 
   // Values marked the same in every language (a brand, a link) are not listed.
   expect(warnings[0]).not.toContain('meta.siteName');
   expect(warnings[0]).not.toContain('.link');
+  // Nor is an optional value left empty in both ("no teaser").
+  expect(warnings[0]).not.toContain('navigation.cases[2].description');
 });
 
 test('the locale files are in the form the editor writes, so a save there changes only its edits', () => {

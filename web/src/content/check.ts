@@ -76,9 +76,10 @@ export async function checkContent(input: ContentInput): Promise<ContentReport> 
 
   const [base, ...others] = LOCALES;
   const baseFile = input.locales[base].file;
+  const baseName = path.basename(baseFile);
   for (const locale of others) {
-    compareShapes(data[base], data[locale], [], (at, reason) =>
-      add(input.locales[locale].file, at, reason.replace('%BASE%', path.basename(baseFile))),
+    compareShapes(data[base], data[locale], baseName, [], (at, reason) =>
+      add(input.locales[locale].file, at, reason),
     );
   }
   for (const locale of LOCALES) {
@@ -108,7 +109,7 @@ export async function checkContent(input: ContentInput): Promise<ContentReport> 
           add(
             file,
             leaf.path,
-            `must be the same in every language (${baseName(baseFile)} has ${JSON.stringify(twin.value)})`,
+            `must be the same in every language (${baseName} has ${JSON.stringify(twin.value)})`,
           );
         }
         continue;
@@ -120,9 +121,9 @@ export async function checkContent(input: ContentInput): Promise<ContentReport> 
         add(
           file,
           leaf.path,
-          `placeholders ${mine || 'none'} differ from ${baseName(baseFile)}'s ${theirs || 'none'}`,
+          `placeholders ${mine || 'none'} differ from ${baseName}'s ${theirs || 'none'}`,
         );
-      } else if (leaf.value === twin.value && !leaf.node.sameInLocales) {
+      } else if (leaf.value === twin.value && leaf.value !== '' && !leaf.node.sameInLocales) {
         same.push(pathText(leaf.path));
       }
     }
@@ -142,10 +143,6 @@ export async function checkContent(input: ContentInput): Promise<ContentReport> 
   return { errors: [...errors.values()], warnings };
 }
 
-function baseName(file: string): string {
-  return path.basename(file);
-}
-
 /** The sorted, de-duplicated {{placeholders}} and <tags> of a text, as one comparable string. */
 function placeholders(text: string): string {
   const found = (text.match(PLACEHOLDER) ?? []).map((token) => token.replace(/\s+/g, ''));
@@ -156,25 +153,28 @@ function placeholders(text: string): string {
 function compareShapes(
   base: unknown,
   other: unknown,
+  baseName: string,
   at: Path,
   report: (at: Path, reason: string) => void,
 ): void {
   if (Array.isArray(base) && Array.isArray(other)) {
     if (base.length !== other.length) {
-      report(at, `${other.length} items, but %BASE% has ${base.length}`);
+      report(at, `${other.length} items, but ${baseName} has ${base.length}`);
     }
     base.forEach((item, index) => {
-      if (index < other.length) compareShapes(item, other[index], [...at, index], report);
+      if (index < other.length) {
+        compareShapes(item, other[index], baseName, [...at, index], report);
+      }
     });
     return;
   }
   if (isRecord(base) && isRecord(other)) {
     for (const key of Object.keys(base)) {
-      if (!(key in other)) report([...at, key], 'missing (%BASE% has it)');
-      else compareShapes(base[key], other[key], [...at, key], report);
+      if (!(key in other)) report([...at, key], `missing (${baseName} has it)`);
+      else compareShapes(base[key], other[key], baseName, [...at, key], report);
     }
     for (const key of Object.keys(other)) {
-      if (!(key in base)) report([...at, key], 'extra key (%BASE% has no such key)');
+      if (!(key in base)) report([...at, key], `extra key (${baseName} has no such key)`);
     }
   }
 }
