@@ -59,7 +59,8 @@ export async function buildCaseImages({ sourceDir, outDir, images, cacheFile }) 
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const messages = JSON.parse(await readFile(path.join(web, 'src/i18n/locales/en.json'), 'utf8'));
-  const images = messages.cases.items.map((item) => item.image);
+  // Public paths (/images/cases/<name>), checked by the content check before this step.
+  const images = messages.cases.items.map((item) => path.posix.basename(item.image));
   const started = Date.now();
   const encoded = await buildCaseImages({
     sourceDir: path.join(web, 'public/images/cases'),

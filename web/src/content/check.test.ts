@@ -115,27 +115,32 @@ const FIXTURES: [string, Change, string | RegExp][] = [
   ],
   [
     'a case picture that does not exist',
-    both((m) => (m.cases.items[0].image = 'missing.webp')),
+    both((m) => (m.cases.items[0].image = '/images/cases/missing.webp')),
     `${EN}:cases.items[0].image: public/images/cases/missing.webp does not exist`,
   ],
   [
     'a logo that does not exist',
-    both((m) => (m.cases.items[3].logo = 'icon-9.svg')),
+    both((m) => (m.cases.items[3].logo = '/images/cases/icon-9.svg')),
     `${EN}:cases.items[3].logo: public/images/cases/icon-9.svg does not exist`,
   ],
   [
+    'a picture outside the cases folder',
+    both((m) => (m.cases.items[2].image = '/images/og/og-en.jpg')),
+    `${EN}:cases.items[2].image: a file in /images/cases, such as /images/cases/case-8.webp (letters, digits, . - _; svg, png, jpg, webp, avif)`,
+  ],
+  [
     'a picture over its byte budget',
-    both((m) => (m.cases.items[1].image = 'heavy.png')),
+    both((m) => (m.cases.items[1].image = '/images/cases/heavy.png')),
     /^src\/i18n\/locales\/en\.json:cases\.items\[1\]\.image: public\/images\/cases\/heavy\.png is 3\d{3} KB; the budget is 2048 KB$/,
   ],
   [
     'a picture under its pixel budget',
-    both((m) => (m.cases.items[1].image = 'small.webp')),
+    both((m) => (m.cases.items[1].image = '/images/cases/small.webp')),
     `${EN}:cases.items[1].image: public/images/cases/small.webp is 640×480 px; it needs at least 960×720`,
   ],
   [
     'a picture over its pixel budget',
-    both((m) => (m.cases.items[1].image = 'wide.webp')),
+    both((m) => (m.cases.items[1].image = '/images/cases/wide.webp')),
     `${EN}:cases.items[1].image: public/images/cases/wide.webp is 5000×720 px; the budget is 4096 px a side`,
   ],
   [

@@ -246,7 +246,9 @@ async function checkFiles(
   for (const leaf of leaves) {
     const spec = leaf.node.file;
     if (!spec || typeof leaf.value !== 'string') continue;
-    const relative = `${spec.folder}/${leaf.value}`;
+    // The schema holds the value to /<folder>/<name>; anything else was reported there.
+    if (!leaf.value.startsWith(`/${spec.folder}/`)) continue;
+    const relative = leaf.value.slice(1);
     if (checked.has(relative)) continue;
     checked.add(relative);
     const problem = await fileProblem(path.join(publicDir, relative), spec.kind);

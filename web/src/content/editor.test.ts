@@ -52,7 +52,13 @@ function find(path: string): EditorField {
 }
 
 test('a case has a picture, a logo, a kind to choose, shared links and words per language', () => {
-  expect(find('cases.items.image')).toMatchObject({ widget: 'image', i18n: 'duplicate' });
+  // Picked or uploaded, the media library writes /images/cases/<name>, the schema's form.
+  expect(find('cases.items.image')).toMatchObject({
+    widget: 'image',
+    i18n: 'duplicate',
+    media_folder: '/web/public/images/cases',
+    public_folder: '/images/cases',
+  });
   expect(find('cases.items.logo')).toMatchObject({ widget: 'file', i18n: 'duplicate' });
   expect(find('cases.items.type')).toMatchObject({
     widget: 'select',
@@ -69,6 +75,9 @@ test('budgets, optional values and colours reach the editor', () => {
   expect(find('navigation.cases')).toMatchObject({ widget: 'list', min: 5, max: 5 });
   expect(find('whatWeOffer.services.color')).toMatchObject({ widget: 'color' });
   expect(find('docs.sections.id')).toMatchObject({ widget: 'number', value_type: 'int' });
+  // A docs path may be empty (the docs' home), so the editor must not insist on one.
+  expect(find('whatWeOffer.services.slug')).toMatchObject({ required: false });
+  expect(find('cases.items.name')).not.toHaveProperty('required');
 });
 
 test('the locale files are one file per language', () => {
@@ -76,4 +85,6 @@ test('the locale files are one file per language', () => {
   expect(config.i18n).toMatchObject({ structure: 'multiple_files', locales: ['en', 'ru'] });
   expect(textsFile(config).file).toBe('web/src/i18n/locales/{{locale}}.json');
   expect(config.backend).toEqual({ name: 'github', repo: 'studio/site', branch: 'main' });
+  // Sveltia reads {{locale}} only when the collection, not just the file, is translated.
+  expect(config.collections[0]).toMatchObject({ i18n: true });
 });

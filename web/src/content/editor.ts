@@ -46,6 +46,9 @@ export function editorConfig(backend: EditorBackend) {
       {
         name: 'site',
         label: 'Site',
+        // Sveltia turns i18n on for a file only when its collection has it on too; otherwise it
+        // reads {{locale}} literally, finds no file and opens an empty new entry.
+        i18n: true,
         editor: { preview: false },
         files: [
           {
@@ -105,8 +108,9 @@ function field(name: string, schemaNode: SchemaNode): EditorField {
     return {
       ...base,
       widget: node.file.kind === 'logo' ? 'file' : 'image',
+      // Picked or uploaded, the value is the file's public path, as the schema asks.
       media_folder: `/web/public/${node.file.folder}`,
-      public_folder: '',
+      public_folder: `/${node.file.folder}`,
     };
   }
   if (node.colour) return { ...base, widget: 'color' };

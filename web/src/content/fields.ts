@@ -62,15 +62,22 @@ export function shared(meta: FieldMeta = {}) {
 export function docsPath(meta: FieldMeta = {}) {
   return described(
     z.string().regex(/^$|^[a-z0-9][a-z0-9/-]*$/, { error: 'lower-case letters, digits, - and /' }),
-    { ...meta, shared: true },
+    { ...meta, shared: true, optional: true },
   );
 }
 
-/** A file name (no folder) under web/public/<folder>, picked in the editor's media library. */
+/**
+ * A file of the site under web/public/<folder>, by its public path (/images/cases/case-8.webp):
+ * the form the editor's media library writes whether a file is picked or uploaded.
+ */
 export function file(folder: string, kind: 'logo' | 'picture', meta: FieldMeta = {}) {
+  const pattern = new RegExp(
+    `^/${folder.replace(/[/.]/g, '\\$&')}/[\\w.-]+\\.(svg|png|jpe?g|webp|avif)$`,
+    'i',
+  );
   return described(
-    z.string().regex(/^[\w.-]+\.(svg|png|jpe?g|webp|avif)$/i, {
-      error: 'a file name such as case-8.webp (letters, digits, . - _; svg, png, jpg, webp, avif)',
+    z.string().regex(pattern, {
+      error: `a file in /${folder}, such as /${folder}/case-8.webp (letters, digits, . - _; svg, png, jpg, webp, avif)`,
     }),
     { ...meta, shared: true, file: { folder, kind } },
   );

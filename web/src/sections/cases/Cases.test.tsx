@@ -105,12 +105,12 @@ test('shows each case with the logo and picture its data names, in the order of 
   setWidth(1280);
   renderCases();
   const logos = screen.getAllByAltText(/logo$/).map((img) => img.getAttribute('src'));
-  expect(logos).toEqual(CASES.map((item) => `/images/cases/${item.logo}`));
+  expect(logos).toEqual(CASES.map((item) => item.logo));
   const names = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
   expect(names).toEqual(CASES.map((item) => item.name));
   const pictures = CASES.map((item) => screen.getByAltText(item.alt).getAttribute('src'));
   expect(pictures).toEqual(
-    CASES.map((item) => `/images/cases/built/${item.image.replace(/\.webp$/, '')}-960.webp`),
+    CASES.map((item) => `${item.image.replace(/\/(case-\d)\.webp$/, '/built/$1')}-960.webp`),
   );
 });
 

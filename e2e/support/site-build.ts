@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { root } from './content';
+
+/** A cold build (every case picture encoded, the emblem's stills rendered) on two busy cores. */
+export const BUILD_TIMEOUT_MS = 120_000;
+
+// Made by a build, never read by one: a copy starts without them, as a fresh checkout does.
+const NOT_COPIED = new Set(['node_modules', 'dist', 'dist-ssr', 'public/images/cases/built']);
+// The build writes here (tsc's build info, the picture and still caches): the copy keeps its own,
+// so neither it nor the checkout's next build sees the other's.
+const PRIVATE_IN_NODE_MODULES = new Set(['.tmp', '.cache']);
+// What the build reads from beside web/: the shared contract data and the Chromium flags.
+const READ_FROM_ROOT = ['contract', 'scripts'];
+
+export interface WebCopy {
+  /** The copy's root, standing where the repository's root stands. */
+  dir: string;
+  remove(): void;
+}
+
+/** web/ in a temporary folder with `files` (paths from the repository's root) written over it. */
+export function copyWeb(files: Record<string, Buffer>): WebCopy {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'editor-build-'));
+  const web = path.join(root, 'web');
+  cpSync(web, path.join(dir, 'web'), {
+    recursive: true,
+    filter: (source) => !NOT_COPIED.has(path.relative(web, source)),
+  });
+  for (const name of READ_FROM_ROOT) symlinkSync(path.join(root, name), path.join(dir, name));
+  const modules = path.join(dir, 'web/node_modules');
+  mkdirSync(modules);
+  for (const name of readdirSync(path.join(web, 'node_modules'))) {
+    if (!PRIVATE_IN_NODE_MODULES.has(name)) {
+      symlinkSync(path.join(web, 'node_modules', name), path.join(modules, name));
+    }
+  }
+  for (const [file, bytes] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), bytes);
+  }
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** `npm run build` in the copy's web/; throws with the build's output if it fails. */
+export async function buildWeb(copy: WebCopy): Promise<void> {
+  try {
+    await promisify(execFile)('npm', ['run', 'build'], {
+      cwd: path.join(copy.dir, 'web'),
+      timeout: BUILD_TIMEOUT_MS,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`npm run build failed: ${(error as Error).message}\n${stdout}\n${stderr}`);
+  }
+}
+
+/** What web/scripts/case-images.mjs names a picture's sizes by: its name without extension. */
+/** `/images/cases/shop.png` → `shop`: the name its built sizes start with. */
+export const pictureBase = (picture: string) =>
+  path.posix.basename(picture).replace(/\.[^.]+$/, '');
+
+/**
+ * The sizes the build made of a case picture (web/scripts/case-images.mjs), as the suffixes of
+ * their file names in dist/images/cases/built: `-480.avif`, …
+ */
+export function builtSizes(copy: WebCopy, picture: string): string[] {
+  const base = pictureBase(picture);
+  return readdirSync(path.join(copy.dir, 'web/dist/images/cases/built'))
+    .filter((name) => name.startsWith(`${base}-`))
+    .map((name) => name.slice(base.length))
+    .sort();
+}
+
+/** A prerendered page of the copy's build, e.g. `en/index.html`. */
+export function builtPage(copy: WebCopy, page: string): string {
+  return readFileSync(path.join(copy.dir, 'web/dist', page), 'utf8');
+}
