@@ -91,12 +91,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   });
   const repo = process.env.CMS_GITHUB_REPO || originRepo();
   const branch = process.env.CMS_GITHUB_BRANCH || 'main';
-  const config = editor.editorConfig(
-    repo
-      ? { name: 'github', repo, branch }
-      : // Signing in needs a repository; the local folder works without one.
-        { name: 'github', repo: 'set-CMS_GITHUB_REPO/at-build', branch },
-  );
+  // Sveltia insists on a repository. Without one, the local folder still works, and its sign-in
+  // page names the clone's folder ("select the root directory of the “landing” repository");
+  // signing in to GitHub then fails until CMS_GITHUB_REPO is set, as the line below says.
+  const clone = path.basename(path.resolve(web, '..'));
+  const config = editor.editorConfig({ name: 'github', repo: repo ?? `local/${clone}`, branch });
   // The package exports only its npm entry (npm/index.js); the browser bundle is in dist/.
   const entry = createRequire(import.meta.url).resolve('@sveltia/cms');
   const packageDir = path.join(path.dirname(entry), '..');
@@ -116,6 +115,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(
     repo
       ? `admin: the editor commits to ${repo} (${branch})`
-      : 'admin: no GitHub repository (CMS_GITHUB_REPO, or an origin on github.com): the editor offers only the local folder',
+      : 'admin: no GitHub repository (set CMS_GITHUB_REPO=owner/name, or clone from github.com): the editor works only on a local folder',
   );
 }

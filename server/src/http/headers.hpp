@@ -16,15 +16,16 @@ inline constexpr std::string_view content_security_policy =
 
 // The content editor at /admin/ (Sveltia CMS, web/scripts/build-admin.mjs): Svelte styles it
 // with inline <style> elements, its logo is a data: URL it also fetches, uploads are previewed
-// from blob: URLs, and it talks to GitHub's API for the studio's repository. Still no inline
-// and no foreign script; its fonts are the site's own. Only /admin/ gets it.
+// from blob: URLs, and it talks to GitHub's API for the studio's repository (and to GitHub's
+// status page, to say so when GitHub is down). Still no inline and no foreign script; its fonts
+// are the site's own. Only /admin/ gets it.
 inline constexpr std::string_view editor_content_security_policy =
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data: blob: https://avatars.githubusercontent.com; "
     "media-src 'self' data: blob:; font-src 'self' data:; "
-    "connect-src 'self' data: blob: https://api.github.com; worker-src 'self' blob:; "
-    "frame-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; "
-    "frame-ancestors 'none'";
+    "connect-src 'self' data: blob: https://api.github.com https://www.githubstatus.com; "
+    "worker-src 'self' blob:; frame-src 'self' blob:; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'";
 
 inline constexpr std::string_view permissions_policy =
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
