@@ -21,8 +21,14 @@ export interface SchemaNode extends FieldMeta {
  * walk the same way, instead of each reaching into Zod's internals.
  */
 export function messagesJsonSchema(): SchemaNode {
-  return z.toJSONSchema(messagesSchema, { io: 'input', unrepresentable: 'any' }) as SchemaNode;
+  // Written once: the check walks it per locale and per file, and nothing changes it.
+  jsonSchema ??= z.toJSONSchema(messagesSchema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as SchemaNode;
+  return jsonSchema;
 }
+let jsonSchema: SchemaNode | undefined;
 
 /** A nullable field is `anyOf: [field, null]`: the field itself, and whether null is allowed. */
 export function unwrap(node: SchemaNode): { node: SchemaNode; nullable: boolean } {
