@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/figures_pacing.hpp"
 #include "common/worker.hpp"
 #include "http/response.hpp"
 #include "leads/metrics.hpp"
@@ -17,14 +18,17 @@
 namespace landing::app {
 
 // GET /healthz and the store's gauges on /metrics. A thread of its own checks the store every
-// `interval` (file, disk, a write probe after a failure, the outbox figures) and publishes what it
-// found; requests only read the latest finding, so they never wait on the disk or a lock.
+// `interval` (file, disk, a write probe after a failure, the outbox figures as figures_pacing
+// allows) and publishes what it found; requests only read the latest finding, so they never wait on
+// the disk or a lock.
 class health_monitor {
  public:
   struct options {
     std::chrono::milliseconds interval{1000};
     // A finding older than this means the checks themselves are stuck: reported as a fault.
     std::chrono::milliseconds stale_after{10000};
+    // The most of one core the outbox figures may take (see figures_pacing).
+    double figures_share = 0.02;
   };
 
   // `channels`: the configured ones, which /healthz reports even before their first lead.
@@ -60,6 +64,7 @@ class health_monitor {
     std::map<std::string, std::string> disabled;  // configured channels turned off, with why
     std::size_t unrecorded = 0;
     std::int64_t checked_at = 0;   // unix ms
+    std::int64_t figures_at = 0;   // unix ms: when store.channels and by_status were read
     std::int64_t fault_since = 0;  // unix ms; 0 while healthy
   };
 
@@ -73,6 +78,7 @@ class health_monitor {
   std::function<std::size_t()> unrecorded_outcomes_;
   std::function<boost::json::object()> updates_report_;
   options options_;
+  figures_pacing pacing_{options_.figures_share};  // only the health thread uses it
   std::atomic<std::shared_ptr<const finding>> latest_;
   std::atomic<bool> draining_{false};
   worker thread_;  // last: stopped before the members it reads go

@@ -35,9 +35,10 @@ class lead_store : public virtual leads_role,
  public:
   // Ends background work (listeners, leadership) before the store goes.
   virtual void stop() = 0;
-  // Whether a lead can be stored now, and the outbox figures. Blocking (it may touch the disk
+  // Whether a lead can be stored now, and with `with_figures` the outbox figures, which count
+  // every delivery row (app::figures_pacing decides how often). Blocking (it may touch the disk
   // and, after a fault, try a write), so it runs on a thread of its own, never an I/O thread.
-  virtual health check() = 0;
+  virtual health check(bool with_figures) = 0;
 };
 
 }  // namespace landing::storage

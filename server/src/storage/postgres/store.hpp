@@ -45,7 +45,7 @@ class store final : private database_owner,
   explicit store(std::string uri, options opts = {});
 
   void stop() override { replica_session::stop(); }
-  health check() override;
+  health check(bool with_figures) override;
 };
 
 }  // namespace landing::storage::postgres

@@ -286,4 +286,9 @@ void outbox_table::read_figures(connection& conn, health& out) {
   }
 }
 
+void outbox_table::read_probe(connection& conn, health& /*out*/) {
+  statement query(conn, "SELECT 1 FROM deliveries LIMIT 1");
+  query.step();
+}
+
 }  // namespace landing::storage::sqlite

@@ -13,6 +13,8 @@ store::store(std::string path, options opts)
       erasure_tables(db),
       transfer_tables(db) {}
 
-health store::check() { return db.check(&outbox_table::read_figures); }
+health store::check(bool with_figures) {
+  return db.check(with_figures ? &outbox_table::read_figures : &outbox_table::read_probe);
+}
 
 }  // namespace landing::storage::sqlite

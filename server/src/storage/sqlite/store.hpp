@@ -42,7 +42,7 @@ class store final : private database_owner,
   explicit store(std::string path, options opts = {});
 
   void stop() override {}
-  health check() override;
+  health check(bool with_figures) override;
 };
 
 }  // namespace landing::storage::sqlite
