@@ -6,6 +6,7 @@
 #include "postgres.hpp"
 #include "storage/migration_testing.hpp"
 #include "storage/postgres/migrations.hpp"
+#include "storage/sum_status_testing.hpp"
 
 namespace landing::storage::postgres {
 namespace {
@@ -52,6 +53,20 @@ TEST(postgres_store, upgrades_a_database_made_with_the_first_schema) {
   connection check(uri, std::chrono::seconds(2));
   EXPECT_EQ(schema_version(check), 9);
   upgraded.stop();
+}
+
+TEST(postgres_store, a_settle_that_leaves_the_sum_as_it_was_does_not_write_the_lead) {
+  const auto uri = landing::testing::postgres_server::shared().new_database();
+  store target(uri);
+  connection probe(uri, std::chrono::seconds(2));
+  probe.exec(
+      "CREATE TABLE lead_writes (n integer); CREATE FUNCTION count_lead_write() RETURNS trigger "
+      "LANGUAGE plpgsql AS $$ BEGIN INSERT INTO lead_writes VALUES (1); RETURN NULL; END $$; "
+      "CREATE TRIGGER count_lead_writes AFTER UPDATE ON leads FOR EACH ROW EXECUTE FUNCTION "
+      "count_lead_write()");
+  expect_unchanged_sums_left_unwritten(
+      target, [&] { return probe.exec("SELECT count(*) FROM lead_writes").integer(0, 0); });
+  target.stop();
 }
 
 TEST(postgres_store, an_unreachable_server_is_a_fault_that_never_shows_the_password) {

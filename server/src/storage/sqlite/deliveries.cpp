@@ -39,13 +39,18 @@ void attach_deliveries(connection& conn, std::vector<lead>& leads) {
 }
 
 void sum_status(connection& conn, const char* where, const std::string& bind) {
+  static const std::string status =
+      "CASE WHEN EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = leads.id AND d.status = "
+      "'delivered') THEN 'delivered' WHEN EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = "
+      "leads.id AND d.status = 'pending') THEN 'pending' ELSE 'failed' END";
+  static const std::string delivered_at =
+      "(SELECT min(d.delivered_at) FROM deliveries d WHERE d.lead_id = leads.id)";
+  // Only a lead whose sum changed is written: with three channels, the second and third to
+  // settle a delivered lead found it delivered already.
   const std::string sql =
-      "UPDATE leads SET status = CASE WHEN EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = "
-      "leads.id AND d.status = 'delivered') THEN 'delivered' WHEN EXISTS (SELECT 1 FROM "
-      "deliveries d WHERE d.lead_id = leads.id AND d.status = 'pending') THEN 'pending' ELSE "
-      "'failed' END, delivered_at = (SELECT min(d.delivered_at) FROM deliveries d WHERE "
-      "d.lead_id = leads.id) WHERE status NOT IN ('held', 'spam') AND " +
-      std::string(where);
+      "UPDATE leads SET status = " + status + ", delivered_at = " + delivered_at +
+      " WHERE status NOT IN ('held', 'spam') AND " + where + " AND (status IS NOT " + status +
+      " OR delivered_at IS NOT " + delivered_at + ")";
   statement(conn, sql.c_str()).bind(1, bind).step();
 }
 

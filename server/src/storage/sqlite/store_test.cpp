@@ -8,6 +8,7 @@
 
 #include "storage/migration_testing.hpp"
 #include "storage/sqlite/migrations.hpp"
+#include "storage/sum_status_testing.hpp"
 #include "temp_folder.hpp"
 
 namespace landing::storage::sqlite {
@@ -73,6 +74,20 @@ TEST(sqlite_store, upgrades_a_database_made_with_the_first_schema) {
   EXPECT_EQ(schema_version(check), 9);
 }
 
+TEST(sqlite_store, a_settle_that_leaves_the_sum_as_it_was_does_not_write_the_lead) {
+  const testing::temp_folder dir;
+  store target(dir.file("leads.db"));
+  connection probe(dir.file("leads.db"));
+  probe.exec(
+      "CREATE TABLE lead_writes (n INTEGER); CREATE TRIGGER count_lead_writes AFTER UPDATE ON "
+      "leads BEGIN INSERT INTO lead_writes VALUES (1); END");
+  expect_unchanged_sums_left_unwritten(target, [&] {
+    statement count(probe, "SELECT count(*) FROM lead_writes");
+    count.step();
+    return count.integer(0);
+  });
+}
+
 TEST(sqlite_store, a_second_migration_run_changes_nothing) {
   const testing::temp_folder dir;
   connection conn(dir.file("leads.db"));
@@ -89,7 +104,7 @@ TEST(sqlite_store, refuses_leads_below_the_reserve_but_records_outcomes) {
   tight.disk_reserve_bytes = std::uint64_t{1} << 62;
   store full(dir.file("leads.db"), tight);
   EXPECT_EQ(refusal_of([&] { full.insert_batch({sample()}, {"telegram"}); }), fault::disk_full);
-  EXPECT_EQ(full.check().problem, fault::disk_full);
+  EXPECT_EQ(full.check(true).problem, fault::disk_full);
   // The reserve is kept for exactly this.
   full.mark_delivered("telegram", id, {1, "ok", 0}, {});
   EXPECT_EQ(full.find(id)->status, "delivered");
@@ -129,7 +144,7 @@ TEST(sqlite_store, a_deleted_database_refuses_leads_then_is_written_back_whole) 
               }),
               fault::missing);
     // The check writes the file back from the connection that still has it open.
-    EXPECT_EQ(db.check().problem, fault::none);
+    EXPECT_EQ(db.check(true).problem, fault::none);
     ASSERT_TRUE(std::filesystem::exists(path));
     db.mark_delivered("telegram", ids[1], {43, "ok", 0}, {});
     ids.push_back(db.insert_batch({sample("after")}, {"telegram"}).front());
@@ -148,10 +163,10 @@ TEST(sqlite_store, waits_for_a_deleted_folder_to_come_back_before_writing_it_bac
   store db(path);
   const auto id = db.insert_batch({sample()}, {"telegram"}).front();
   std::filesystem::remove_all(folder);
-  EXPECT_EQ(db.check().problem, fault::missing);
+  EXPECT_EQ(db.check(true).problem, fault::missing);
   EXPECT_EQ(refusal_of([&] { db.insert_batch({sample()}, {"telegram"}); }), fault::missing);
   std::filesystem::create_directories(folder);
-  EXPECT_EQ(db.check().problem, fault::none);
+  EXPECT_EQ(db.check(true).problem, fault::none);
   EXPECT_TRUE(store(path).find(id).has_value());
 }
 
@@ -167,7 +182,7 @@ TEST(sqlite_store, follows_a_file_put_in_the_database_place) {
   std::filesystem::remove(other_path + "-wal");
   std::filesystem::remove(other_path + "-shm");
   EXPECT_EQ(refusal_of([&] { db.insert_batch({sample()}, {"telegram"}); }), fault::missing);
-  EXPECT_EQ(db.check().problem, fault::none);
+  EXPECT_EQ(db.check(true).problem, fault::none);
   EXPECT_TRUE(db.find(restored).has_value());
   EXPECT_EQ(db.list("").size(), 1U);
 }
