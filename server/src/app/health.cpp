@@ -57,8 +57,8 @@ void health_monitor::check_once() {
     }
   }
   if (with_figures) {
-    // The write probe is part of every check, so the figures' cost includes it: they are paced
-    // a little more than they need, never less.
+    // Timed with the store's own check (the file; on PostgreSQL a write), so the figures are
+    // paced a little more than they need, never less.
     pacing_.record(started_at, std::chrono::steady_clock::now() - started);
     next->figures_at = started_at;
   } else {
