@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { create } from 'fontkit';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { fallbackFamily, LOCAL_FONTS, overrides } from './font-fallbacks.mjs';
+import { facesForText } from './font-preloads.mjs';
 import { buildFonts, cmapOf, FAMILIES, SCRIPTS, siteText, sourceFile } from './fonts.mjs';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,6 +82,22 @@ test('capitals the copy never types are kept, for text set in capitals by CSS', 
   const text = await siteText(path.join(web, 'src'));
   expect(text).toContain('Ж');
   expect(text).toContain('Щ');
+});
+
+test('a /en page preloads only Latin faces and a /ru page adds the Cyrillic ones', async () => {
+  const wanted = {
+    en: ['manrope-latin.woff2', 'unbounded-latin.woff2'],
+    ru: [
+      'manrope-latin.woff2',
+      'manrope-cyrillic.woff2',
+      'unbounded-latin.woff2',
+      'unbounded-cyrillic.woff2',
+    ],
+  };
+  for (const locale of LOCALES) {
+    const files = facesForText(faces, await localeText(locale)).map((face) => face.file);
+    expect(files.sort(), locale).toEqual(wanted[locale].sort());
+  }
 });
 
 test('each fallback takes the brand font room: width, ascent and descent', () => {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { checkConsentFile } from './consent-file.mjs';
 import { fillPage } from './fill-page.mjs';
+import { facesForText, fontPreloadTags, visibleText } from './font-preloads.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -22,28 +23,17 @@ function messagesPreload(locale) {
   return chunk ? `\n    <link rel="modulepreload" crossorigin href="/${chunk.file}">` : '';
 }
 
+// The cut font faces (scripts/fonts.mjs) and their file names in the build.
+const FACE_DIR = 'src/app/fonts/built';
+const faces = JSON.parse(await readFile(path.join(root, FACE_DIR, 'faces.json'), 'utf8'));
+
 /**
- * Preloads of the font files the first screen needs: the display face of the hero heading, and
- * on /ru the Cyrillic body face. Text is then painted in its own font from the start instead of
- * swapping a moment later and shifting the hero's layout.
+ * Preloads of the font faces a landing page's text is drawn with (Manrope for the body, Unbounded
+ * for the headings, each in the page's scripts): text is painted in its own font from the start
+ * instead of swapping a moment later, and a /en page fetches no Cyrillic.
  */
-const FIRST_SCREEN_FONTS = {
-  en: ['unbounded/files/unbounded-latin'],
-  ru: [
-    'unbounded/files/unbounded-cyrillic',
-    'unbounded/files/unbounded-latin',
-    'manrope/files/manrope-cyrillic',
-  ],
-};
-function fontPreloads(locale) {
-  return FIRST_SCREEN_FONTS[locale]
-    .map((font) => manifest[`node_modules/@fontsource-variable/${font}-wght-normal.woff2`])
-    .filter(Boolean)
-    .map(
-      (asset) =>
-        `\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="/${asset.file}">`,
-    )
-    .join('');
+function fontPreloads(page) {
+  return fontPreloadTags(facesForText(faces, visibleText(page)), manifest, FACE_DIR);
 }
 
 // The landing pages carry their style sheet inline: one request less before the first paint
@@ -69,7 +59,7 @@ const consentPages = {};
 for (const locale of ssr.LOCALES) {
   // Only the landing pages show the preloader, so only they start with the page locked.
   const home = fillPage(homeTemplate, locale, ssr.render(locale), ssr.PRELOADING_CLASS);
-  const preloads = fontPreloads(locale) + (locale === 'en' ? '' : messagesPreload(locale));
+  const preloads = fontPreloads(home) + (locale === 'en' ? '' : messagesPreload(locale));
   await write(`${locale}/index.html`, home.replace('</title>', `</title>${preloads}`));
   consentPages[locale] = { landing: home };
   for (const [kind, file] of [
