@@ -4,12 +4,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import { brotliCompressSync, constants } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { facesForText, visibleText } from './font-preloads.mjs';
 
 export const BUDGETS = {
   /** JavaScript a visitor downloads before the page is interactive, brotli, per locale. */
   criticalJsBytes: 100 * 1024,
   /** Each locale's prerendered HTML, brotli. */
   htmlBytes: 30 * 1024,
+  /** Font files each landing page preloads (woff2, compressed already), per locale. */
+  fontBytes: { en: 52 * 1024, ru: 88 * 1024 },
 };
 
 /**
@@ -52,6 +55,42 @@ async function editorOnPublicPages() {
 }
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const facesFile = path.resolve(dist, '../src/app/fonts/built/faces.json');
+
+/** Font files a page preloads. */
+export function fontPreloads(html) {
+  const urls = [];
+  for (const m of html.matchAll(
+    /<link\b[^>]*\brel="preload"[^>]*\bas="font"[^>]*\bhref="([^"]+)"/g,
+  ))
+    urls.push(m[1]);
+  return urls;
+}
+
+/** A built asset's source name: `/assets/manrope-latin-a1B2.woff2` is `manrope-latin.woff2`. */
+export function sourceName(url) {
+  return path.posix.basename(url).replace(/-[\w-]{8}(\.\w+)$/, '$1');
+}
+
+/**
+ * A page's font preloads against the faces its text needs (scripts/font-preloads.mjs): each
+ * problem as text, and the preloaded bytes.
+ */
+async function checkFonts(locale, html, faces) {
+  const urls = fontPreloads(html);
+  const preloaded = urls.map(sourceName).sort();
+  const needed = facesForText(faces, visibleText(html))
+    .map((face) => face.file)
+    .sort();
+  const problems = [];
+  if (preloaded.join() !== needed.join())
+    problems.push(
+      `${locale}: preloads ${preloaded.join(', ')}, its text needs ${needed.join(', ')}`,
+    );
+  let bytes = 0;
+  for (const url of urls) bytes += (await readFile(path.join(dist, url))).length;
+  return { problems, bytes };
+}
 
 export function brotliSize(buffer) {
   return brotliCompressSync(buffer, {
@@ -114,6 +153,7 @@ const sum = (files, size) => files.reduce((total, [, code]) => total + size(code
 async function main() {
   const failures = [];
   const allCritical = new Set();
+  const faces = JSON.parse(await readFile(facesFile, 'utf8'));
   for (const locale of ['en', 'ru']) {
     const htmlPath = path.join(dist, locale, 'index.html');
     const html = await readFile(htmlPath);
@@ -137,6 +177,16 @@ async function main() {
         `critical JS ${scripts.size} files ${(jsRaw / 1024).toFixed(1)} KB raw, ` +
         `${(jsBr / 1024).toFixed(1)} KB br = ${jsBr} B (limit ${BUDGETS.criticalJsBytes / 1024})`,
     );
+    const fonts = await checkFonts(locale, html.toString('utf8'), faces);
+    console.log(
+      `budget ${locale}: fonts preloaded ${(fonts.bytes / 1024).toFixed(1)} KB ` +
+        `(limit ${BUDGETS.fontBytes[locale] / 1024})`,
+    );
+    failures.push(...fonts.problems);
+    if (fonts.bytes > BUDGETS.fontBytes[locale])
+      failures.push(
+        `${locale}: preloaded fonts are ${fonts.bytes} B > ${BUDGETS.fontBytes[locale]}`,
+      );
     if (htmlBr > BUDGETS.htmlBytes)
       failures.push(`${locale}: HTML is ${htmlBr} B brotli > ${BUDGETS.htmlBytes}`);
     if (jsBr > BUDGETS.criticalJsBytes)

@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { editorMarkersIn, entryScripts, isWebVitalsCode, staticImports } from './check-budgets.mjs';
+import {
+  editorMarkersIn,
+  entryScripts,
+  fontPreloads,
+  isWebVitalsCode,
+  sourceName,
+  staticImports,
+} from './check-budgets.mjs';
 
 test('finds the module entry and modulepreloads of a page', () => {
   const html =
@@ -39,4 +46,13 @@ test("recognises the editor's page and bundle, and not a public page", async () 
   expect(editorMarkersIn('<a href="/en/privacy">Privacy</a><script src="/assets/a.js">')).toEqual(
     [],
   );
+});
+
+test("finds a page's font preloads and the face each built file was cut as", () => {
+  const html =
+    '<link rel="preload" as="font" type="font/woff2" href="/assets/manrope-latin-ext-D6H-S6MW.woff2" crossorigin>' +
+    '<link rel="preload" as="image" href="/images/still.avif">';
+  expect(fontPreloads(html)).toEqual(['/assets/manrope-latin-ext-D6H-S6MW.woff2']);
+  expect(sourceName('/assets/manrope-latin-ext-D6H-S6MW.woff2')).toBe('manrope-latin-ext.woff2');
+  expect(sourceName('/assets/unbounded-cyrillic-C627f1f8.woff2')).toBe('unbounded-cyrillic.woff2');
 });
