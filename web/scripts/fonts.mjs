@@ -21,22 +21,42 @@ const SUBSETTER = `subset-font ${require('subset-font/package.json').version}`;
 /**
  * The families and the scripts each is cut into. Fontsource ships one file per script and no
  * whole font to cut from, so the outputs keep that split: a /en visitor never fetches Cyrillic.
- * `fallbackWeight` is the weight the text mostly uses, at which the fallback's widths are matched.
+ * `fallbackWeight` is the weight the text mostly uses, at which the fallback's widths are matched;
+ * `typed` marks the family the form's fields use, which also keeps TYPED.
  */
 export const FAMILIES = [
-  { family: 'Manrope Variable', slug: 'manrope', weights: '200 800', fallbackWeight: 400 },
+  {
+    family: 'Manrope Variable',
+    slug: 'manrope',
+    weights: '200 800',
+    fallbackWeight: 400,
+    typed: true, // the form's fields
+  },
   { family: 'Unbounded Variable', slug: 'unbounded', weights: '200 900', fallbackWeight: 700 },
 ];
 export const SCRIPTS = ['latin', 'latin-ext', 'cyrillic'];
+
+/** The characters from `first` to `last`, both included. */
+function run(first, last) {
+  return Array.from({ length: last - first + 1 }, (_, i) => String.fromCodePoint(first + i)).join(
+    '',
+  );
+}
 
 /**
  * Characters kept whatever the copy says: printable ASCII and the typographic punctuation an
  * editor may type (quotes, dashes, ellipsis, rouble and number signs, arrows, non-breaking and
  * narrow non-breaking spaces).
  */
-export const ALWAYS =
-  Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).join('') +
-  '«»„“”‘’‚—–‑…₽№•→←↗×©\u00a0\u202f';
+export const ALWAYS = run(0x20, 0x7e) + '«»„“”‘’‚—–‑…₽№•→←↗×©\u00a0\u202f';
+
+/**
+ * What a visitor may type into the form that the copy may not have, for the family the fields
+ * are set in: Latin-1's accented letters (José, Müller) and the whole basic Cyrillic block
+ * (Ukrainian і ї є ґ, Belarusian ў), so a name is not drawn in two fonts. About 7 KB of Manrope;
+ * the display family never shows typed text.
+ */
+export const TYPED = run(0xc0, 0xff) + run(0x400, 0x45f) + 'Ґґ';
 
 /** The source file of a family's script, as @fontsource-variable ships it. */
 export function sourceFile(slug, script) {
@@ -111,11 +131,10 @@ export async function buildFonts({ text, outDir, cacheFile, families = FAMILIES 
   await mkdir(outDir, { recursive: true });
   const hashes = JSON.parse(await readFile(cacheFile, 'utf8').catch(() => '{}'));
   const present = new Set(await readdir(outDir));
-  const wanted = codePoints(text);
   const faces = [];
   let cut = 0;
-  for (const { family, slug, weights } of families) {
-    const left = new Set(wanted);
+  for (const { family, slug, weights, typed } of families) {
+    const left = new Set(codePoints(typed ? text + TYPED : text));
     for (const script of SCRIPTS) {
       const source = await readFile(sourceFile(slug, script));
       const cmap = cmapOf(source);

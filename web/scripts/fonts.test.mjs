@@ -8,7 +8,7 @@ import { create } from 'fontkit';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { fallbackFamily, LOCAL_FONTS, overrides } from './font-fallbacks.mjs';
 import { facesForText } from './font-preloads.mjs';
-import { buildFonts, cmapOf, FAMILIES, SCRIPTS, siteText, sourceFile } from './fonts.mjs';
+import { buildFonts, cmapOf, FAMILIES, SCRIPTS, siteText, sourceFile, TYPED } from './fonts.mjs';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOCALES = ['en', 'ru'];
@@ -51,6 +51,19 @@ test('each character of both locale files, in either case, is drawn by the face 
         expect(cmap.has(point), `${covering[0].file} ${char}`).toBe(true);
       }
     }
+  }
+});
+
+test('the family of the form fields draws every letter a visitor may type in a name', async () => {
+  const typed = FAMILIES.filter((f) => f.typed);
+  expect(typed.map((f) => f.family)).toEqual(['Manrope Variable']);
+  for (const char of TYPED + 'éüñçøїєґў' + 'ÉÜÑÇØЇЄҐЎ') {
+    const point = char.codePointAt(0);
+    const covering = faces.filter(
+      (f) => f.family === 'Manrope Variable' && f.points.includes(point),
+    );
+    expect(covering, char).toHaveLength(1);
+    expect(cmapOf(await readFile(path.join(dir, covering[0].file))).has(point), char).toBe(true);
   }
 });
 
