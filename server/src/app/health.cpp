@@ -42,6 +42,8 @@ void health_monitor::check_once() {
   const auto previous = latest();
   const auto started_at = clock::now_ms();
   const auto started = std::chrono::steady_clock::now();
+  // With no finding yet there are no figures to keep (a check that threw after its read was
+  // recorded published none).
   const bool with_figures = pacing_.due(started_at) || !previous;
   next->store = store_.check(with_figures);
   if (next->store.problem == storage::fault::none) {
