@@ -45,6 +45,9 @@ export default defineConfig(({ mode }) => {
     build: {
       // The prerender step reads the manifest to find each page's entry and preloads.
       manifest: true,
+      // One style sheet for the whole page, inlined by the prerender: the app's script comes after
+      // the first paint (src/entry-client.tsx), so no section's styles may come with it.
+      cssCodeSplit: false,
       // The one big chunk is the 3D scene (three.js), loaded lazily after the page is interactive.
       chunkSizeWarningLimit: 1100,
       // Fonts stay files: the CSP's font-src 'self' refuses data: URLs.

@@ -7,8 +7,18 @@ import { fileURLToPath } from 'node:url';
 import { facesForText, visibleText } from './font-preloads.mjs';
 
 export const BUDGETS = {
-  /** JavaScript a visitor downloads before the page is interactive, brotli, per locale. */
+  /**
+   * JavaScript a visitor downloads before the page is interactive, brotli, per locale: the
+   * page's first script and the app it starts after the first paint (92.4 and 97.4 KB on
+   * 2026-11-27; issue 26 asks for no more than the 90 KB of before).
+   */
   criticalJsBytes: 100 * 1024,
+  /**
+   * JavaScript that runs before the first paint, brotli: the page's own scripts and what they
+   * import statically. Only the start-up script belongs there (1.5 KB on 2026-11-27); the app
+   * comes after the paint (src/entry-client.tsx), and this keeps it from sliding back in front.
+   */
+  firstPaintJsBytes: 3 * 1024,
   /** Each locale's prerendered HTML, brotli. */
   htmlBytes: 30 * 1024,
   /**
@@ -111,6 +121,22 @@ export function entryScripts(html) {
   return urls;
 }
 
+/** Dynamic `import()`s of a built ES module, by their relative path. */
+export function dynamicImports(code) {
+  const found = new Set();
+  for (const m of code.matchAll(/\bimport\(\s*[`"'](\.[^`"']+)[`"']\s*\)/g)) found.add(m[1]);
+  return [...found];
+}
+
+/**
+ * The locale whose messages a built chunk holds (`/assets/ru-a1B2c3D4.js` holds `ru`), or null.
+ * The start-up script fetches the page's own messages only.
+ */
+export function messagesLocale(url, locales) {
+  const name = sourceName(url).replace(/\.js$/, '');
+  return locales.includes(name) ? name : null;
+}
+
 /** Static imports of a built ES module (dynamic `import()` calls are lazy, so left out). */
 export function staticImports(code) {
   const found = new Set();
@@ -120,6 +146,7 @@ export function staticImports(code) {
   return [...found];
 }
 
+/** Scripts that run before the first paint: the page's own, and their static imports. */
 async function criticalJs(entryUrls) {
   const seen = new Map();
   const queue = entryUrls.map((u) => path.join(dist, u));
@@ -134,6 +161,27 @@ async function criticalJs(entryUrls) {
     }
   }
   return seen;
+}
+
+/**
+ * Scripts a page needs to become interactive: those before the first paint and what the page's
+ * own scripts import dynamically (the app and the page's messages, fetched once the first frame
+ * is on screen), with their static imports. Other locales' messages are not fetched.
+ */
+async function interactiveJs(entryUrls, locale, locales) {
+  const first = await criticalJs(entryUrls);
+  const later = [];
+  for (const url of entryUrls) {
+    const file = path.join(dist, url);
+    for (const spec of dynamicImports(first.get(file).toString('utf8'))) {
+      const chunk = path.posix.join(path.posix.dirname(url), spec);
+      const messages = messagesLocale(chunk, locales);
+      if (messages === null || messages === locale) later.push(chunk);
+    }
+  }
+  const all = new Map(first);
+  for (const [file, code] of await criticalJs(later)) all.set(file, code);
+  return { first, all };
 }
 
 /** web-vitals' chunks in the build: each one's size with the scripts only it brings in. */
@@ -157,11 +205,16 @@ async function main() {
   const failures = [];
   const allCritical = new Set();
   const faces = JSON.parse(await readFile(facesFile, 'utf8'));
-  for (const locale of ['en', 'ru']) {
+  const locales = ['en', 'ru'];
+  for (const locale of locales) {
     const htmlPath = path.join(dist, locale, 'index.html');
     const html = await readFile(htmlPath);
     const htmlBr = brotliSize(html);
-    const scripts = await criticalJs(entryScripts(html.toString('utf8')));
+    const { first, all: scripts } = await interactiveJs(
+      entryScripts(html.toString('utf8')),
+      locale,
+      locales,
+    );
     let jsBr = 0;
     let jsRaw = 0;
     const threeOnPath = [];
@@ -174,12 +227,20 @@ async function main() {
       if (code.includes('WebGLRenderer')) threeOnPath.push(path.relative(dist, file));
       if (isWebVitalsCode(code.toString('utf8'))) vitalsOnPath.push(path.relative(dist, file));
     }
+    const firstBr = sum([...first], brotliSize);
     // Exact bytes too: the Web Vitals starter may add at most 1 KB brotli here (issue 16).
     console.log(
       `budget ${locale}: HTML ${(htmlBr / 1024).toFixed(1)} KB br (limit ${BUDGETS.htmlBytes / 1024}), ` +
         `critical JS ${scripts.size} files ${(jsRaw / 1024).toFixed(1)} KB raw, ` +
-        `${(jsBr / 1024).toFixed(1)} KB br = ${jsBr} B (limit ${BUDGETS.criticalJsBytes / 1024})`,
+        `${(jsBr / 1024).toFixed(1)} KB br = ${jsBr} B (limit ${BUDGETS.criticalJsBytes / 1024}), ` +
+        `of it before the first paint ${first.size} files ${firstBr} B br ` +
+        `(limit ${BUDGETS.firstPaintJsBytes})`,
     );
+    if (firstBr > BUDGETS.firstPaintJsBytes)
+      failures.push(
+        `${locale}: ${firstBr} B brotli of script run before the first paint > ` +
+          `${BUDGETS.firstPaintJsBytes} (${[...first.keys()].map((f) => path.relative(dist, f)).join(', ')})`,
+      );
     const fonts = await checkFonts(locale, html.toString('utf8'), faces);
     console.log(
       `budget ${locale}: fonts preloaded ${(fonts.bytes / 1024).toFixed(1)} KB ` +

@@ -17,12 +17,6 @@ if (!ssr.PRELOADING_CLASS) throw new Error('entry-server exports no PRELOADING_C
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
-/** Preload of a locale's lazy message chunk: the /ru page hydrates only once it is in. */
-function messagesPreload(locale) {
-  const chunk = manifest[`src/i18n/locales/${locale}.json`];
-  return chunk ? `\n    <link rel="modulepreload" crossorigin href="/${chunk.file}">` : '';
-}
-
 // The cut font faces (scripts/fonts.mjs) and their file names in the build.
 const FACE_DIR = 'src/app/fonts/built';
 const faces = JSON.parse(await readFile(path.join(root, FACE_DIR, 'faces.json'), 'utf8'));
@@ -59,8 +53,9 @@ const consentPages = {};
 for (const locale of ssr.LOCALES) {
   // Only the landing pages show the preloader, so only they start with the page locked.
   const home = fillPage(homeTemplate, locale, ssr.render(locale), ssr.PRELOADING_CLASS);
-  const preloads = fontPreloads(home) + (locale === 'en' ? '' : messagesPreload(locale));
-  await write(`${locale}/index.html`, home.replace('</title>', `</title>${preloads}`));
+  // No preload of the app's script or of the page's messages: both are fetched after the first
+  // paint (src/entry-client.tsx), so nothing but the fonts competes with the page's first bytes.
+  await write(`${locale}/index.html`, home.replace('</title>', `</title>${fontPreloads(home)}`));
   consentPages[locale] = { landing: home };
   for (const [kind, file] of [
     ['notFound', '404.html'],

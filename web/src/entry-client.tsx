@@ -1,38 +1,22 @@
-// Global styles first, so each section's own rules come later in the cascade and win.
+// Global styles first, so each section's own rules come later in the cascade and win. All of
+// the page's CSS is in this entry's one style sheet (vite.config.ts: cssCodeSplit), which the
+// prerendered pages carry inline.
 import './app/global.css';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { guessBrowserLocale, localeFromPath } from './i18n/detect';
-import { createI18n, loadLocale } from './i18n/i18n';
-import { captureSource } from './source/session';
-import { startVitals } from './vitals/start';
+import { localeFromPath } from './i18n/detect';
+import { prefetchMessages } from './i18n/messages';
+import { afterFirstPaint } from './lib/firstPaint';
 
 /**
- * Starts the page in the language of its URL. A prerendered /ru page waits for the Russian
- * messages (preloaded by the page itself) before hydrating, so it never flashes English and
- * hydrates without a mismatch.
+ * The page's first script, and all of it that runs before the first paint: the prerendered HTML
+ * is the page until then (it works without scripts). Once the first frame is on screen, it
+ * fetches the app and the page's messages side by side and hydrates. The preloader covers the
+ * first seconds whatever happens, and its timings count from the navigation, not from here.
  */
-async function start(): Promise<void> {
-  const locale = localeFromPath(window.location.pathname) ?? guessBrowserLocale();
-  // Where the visit came from, read before the locale guard or a language switch rewrites the URL.
-  captureSource({ locale });
-  const i18n = createI18n('en');
-  await loadLocale(i18n, locale);
-  await i18n.changeLanguage(locale);
-
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root');
-  const app = (
-    <StrictMode>
-      <App i18n={i18n} />
-    </StrictMode>
-  );
-  // The dev server serves the bare template; production pages are prerendered.
-  if (container.firstElementChild) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-  // Real visitors' Web Vitals, in the language the page shows (web-vitals loads after load+idle).
-  startVitals(() => i18n.language);
-}
-
-void start();
+afterFirstPaint(() => {
+  const locale = localeFromPath(window.location.pathname);
+  if (locale) prefetchMessages(locale);
+  import('./app/start')
+    .then(({ start }) => start())
+    // The prerendered page keeps working without its script (links, the form's plain POST).
+    .catch((error: unknown) => console.error('The page did not start:', error));
+});

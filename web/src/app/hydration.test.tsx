@@ -23,7 +23,7 @@ describe.each(['en', 'ru'] as const)('the prerendered %s page', (locale: Locale)
     document.body.append(container);
     window.history.replaceState(null, '', `/${locale}`);
 
-    // As entry-client does: the page's own language is loaded before hydrating.
+    // As app/start.tsx does: the page's own language is loaded before hydrating.
     const i18n = createI18n('en');
     await loadLocale(i18n, locale);
     await i18n.changeLanguage(locale);

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '../lib/constants';
 import type { Messages } from '../content/types';
 import enFile from './locales/en.json';
+import { lazyMessages } from './messages';
 
 export type { Messages };
 
@@ -10,10 +11,10 @@ export type { Messages };
 // files are the schema's type; JSON imports only widen its enums to string.
 const en = enFile as unknown as Messages;
 
-// English ships in the main bundle; Russian is its own chunk, fetched when first needed.
+// English ships in the app's chunk; the others are chunks of their own (messages.ts).
 const loaders: Record<Locale, () => Promise<Messages>> = {
   en: () => Promise.resolve(en),
-  ru: () => import('./locales/ru.json').then((module) => module.default as unknown as Messages),
+  ...lazyMessages,
 };
 
 /**

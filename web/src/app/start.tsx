@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { guessBrowserLocale, localeFromPath } from '../i18n/detect';
+import { createI18n, loadLocale } from '../i18n/i18n';
+import { captureSource } from '../source/session';
+import { startVitals } from '../vitals/start';
+import { App } from './App';
+
+/**
+ * Starts the page in the language of its URL. A prerendered /ru page waits for the Russian
+ * messages (fetched alongside this chunk, see entry-client.tsx) before hydrating, so it never
+ * flashes English and hydrates without a mismatch.
+ */
+export async function start(): Promise<void> {
+  const locale = localeFromPath(window.location.pathname) ?? guessBrowserLocale();
+  // Where the visit came from, read before the locale guard or a language switch rewrites the URL.
+  captureSource({ locale });
+  const i18n = createI18n('en');
+  await loadLocale(i18n, locale);
+  await i18n.changeLanguage(locale);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  const app = (
+    <StrictMode>
+      <App i18n={i18n} />
+    </StrictMode>
+  );
+  // The dev server serves the bare template; production pages are prerendered.
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+  // Real visitors' Web Vitals, in the language the page shows (web-vitals loads after load+idle).
+  startVitals(() => i18n.language);
+}
