@@ -1,9 +1,9 @@
 // Cuts the two brand families down to the characters the site can show and to the weights its
-// style sheets use (the subset stays variable over that part of the wght axis), and writes them with their @font-face rules to
-// src/app/fonts/built/ (not committed), where the page's style sheet picks them up. The set is
-// taken from the content at each build, so a copy edit in the editor can never ship a missing
-// glyph. A face whose source and characters have not changed is not cut again: the hash of each
-// is kept in node_modules/.cache, out of the site.
+// style sheets use (each face stays variable over that part of the wght axis), and writes them
+// with their @font-face rules to src/app/fonts/built/ (not committed), where the page's style
+// sheet picks them up. The set is taken from the content at each build, so a copy edit in the
+// editor can never ship a missing glyph. A face whose source, characters and weights have not
+// changed is not cut again: the hash of each is kept in node_modules/.cache, out of the site.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
