@@ -1,0 +1,95 @@
+// How much of a page's critical JavaScript runs while it loads, measured in Chromium as
+// Lighthouse's "unused JavaScript" measures it: V8's coverage by function (a function that ran
+// counts whole, one that never ran counts as unused), taken once the page has hydrated and sat
+// idle for a moment, with no input. Used by check-budgets.mjs. The pages are answered from
+// dist/ by the browser's request routing, so no server runs.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** A made-up origin: Playwright answers every request of the page from dist/. */
+const ORIGIN = 'http://budgets.invalid';
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff2': 'font/woff2',
+  '.webm': 'video/webm',
+  '.mp4': 'video/mp4',
+};
+
+/**
+ * Bytes of `length` that no function with a zero count covers, given V8's function ranges (each
+ * function's first range; a nested function's range overrides its parent's bytes).
+ */
+export function unusedBytes(length, functions) {
+  const used = new Uint8Array(length).fill(1);
+  const ranges = functions
+    .map((fn) => fn.ranges[0])
+    .filter(Boolean)
+    .sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
+  for (const range of ranges)
+    used.fill(range.count > 0 ? 1 : 0, range.startOffset, Math.min(range.endOffset, length));
+  return used.reduce((unused, byte) => unused + (byte ? 0 : 1), 0);
+}
+
+async function answer(route, dist) {
+  const url = new URL(route.request().url());
+  if (url.origin !== ORIGIN) return route.abort();
+  let file = path.join(dist, decodeURIComponent(url.pathname));
+  if (!path.extname(file)) file = path.join(file, 'index.html');
+  if (!file.startsWith(dist)) return route.abort();
+  const body = await readFile(file).catch(() => null);
+  if (!body) return route.fulfill({ status: 404, body: '' });
+  return route.fulfill({
+    status: 200,
+    body,
+    contentType: TYPES[path.extname(file)] ?? 'application/octet-stream',
+  });
+}
+
+/**
+ * Loads each `/<locale>` page from `dist` and returns, per locale, each script's bytes and
+ * unused bytes, keyed by its path under dist (`/assets/start-a1B2.js`).
+ */
+export async function measureCoverage({ dist, locales, chromiumPath, flags, idleMs = 1000 }) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: flags });
+  const result = {};
+  try {
+    for (const locale of locales) {
+      const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+      await page.route('**/*', (route) => answer(route, dist));
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.startPreciseCoverage', { callCount: false, detailed: false });
+      await page.goto(`${ORIGIN}/${locale}`, { waitUntil: 'load' });
+      // Hydrated: React has claimed the last part of the page.
+      await page.waitForFunction(
+        () => {
+          const footer = globalThis.document.querySelector('footer');
+          return !!footer && Object.keys(footer).some((key) => key.startsWith('__reactFiber$'));
+        },
+        null,
+        { timeout: 20_000 },
+      );
+      await page.waitForTimeout(idleMs);
+      const { result: scripts } = await cdp.send('Profiler.takePreciseCoverage');
+      const files = {};
+      for (const script of scripts) {
+        if (!script.url.startsWith(`${ORIGIN}/assets/`)) continue;
+        const file = new URL(script.url).pathname;
+        const length = (await readFile(path.join(dist, file))).length;
+        files[file] = { bytes: length, unused: unusedBytes(length, script.functions) };
+      }
+      result[locale] = files;
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}
