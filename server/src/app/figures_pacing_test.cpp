@@ -31,15 +31,41 @@ TEST(figures_pacing, a_costly_read_waits_until_it_is_the_given_share_of_the_time
   }
 }
 
-TEST(figures_pacing, each_read_sets_the_next_wait_from_its_own_cost) {
+TEST(figures_pacing, a_table_that_shrank_is_read_often_again_at_once) {
   figures_pacing pacing(0.05);
   pacing.record(0, 100ms);  // 2 s
   EXPECT_FALSE(pacing.due(1999));
-  pacing.record(2000, 10ms);  // the table shrank (retention): 200 ms
+  pacing.record(2000, 10ms);  // retention emptied it: 200 ms
+  EXPECT_FALSE(pacing.due(2199));
   EXPECT_TRUE(pacing.due(2200));
-  pacing.record(3000, 1s);  // and grew: 20 s
-  EXPECT_FALSE(pacing.due(22999));
-  EXPECT_TRUE(pacing.due(23000));
+}
+
+TEST(figures_pacing, one_slow_read_of_a_small_table_does_not_hold_the_figures_back) {
+  // A check's fsync behind a busy disk, or a writer's lock: 400 ms once, after a read of 2 ms,
+  // wherever it falls among the remembered reads and after them.
+  for (std::size_t slow_at = 1; slow_at <= figures_pacing::remembered; ++slow_at) {
+    figures_pacing pacing(0.02);
+    std::int64_t at = 0;
+    for (std::size_t i = 0; i <= figures_pacing::remembered; ++i, at += 1000) {
+      pacing.record(at, i == slow_at ? 400ms : 2ms);
+      // Due again 100 ms on, at the next check, never 20 s on.
+      EXPECT_TRUE(pacing.due(at + 100)) << slow_at << " " << i;
+    }
+  }
+}
+
+TEST(figures_pacing, a_table_that_grew_is_paced_by_its_new_cost_within_a_few_reads) {
+  figures_pacing pacing(0.02);
+  std::int64_t at = 0;
+  for (std::size_t i = 0; i < 3; ++i, at += 1000) pacing.record(at, 2ms);
+  for (std::size_t i = 0; i < figures_pacing::remembered; ++i) {
+    pacing.record(at, 1s);
+    const bool paced = i + 1 == figures_pacing::remembered;
+    // Until every remembered read is slow the cheapest is 2 ms; then the wait is 50 s.
+    EXPECT_EQ(pacing.due(at + 49999), !paced) << i;
+    EXPECT_TRUE(pacing.due(at + 50000)) << i;
+    at = paced ? at : at + 1000;
+  }
 }
 
 TEST(figures_pacing, a_read_that_took_no_measurable_time_is_due_at_once) {
