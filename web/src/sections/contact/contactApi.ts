@@ -1,8 +1,8 @@
-import { CONTACT_ENDPOINT, isContactField, type ContactField, type ContactInput } from './fields';
+import { isContactField, type ContactField, type ContactInput } from './validation';
 import type { Locale } from '../../lib/locale';
 import type { LeadSource } from '../../source/capture';
 
-export { CONTACT_ENDPOINT };
+export const CONTACT_ENDPOINT = '/api/contact';
 /** A lead that has not been answered by then counts as not sent (the text stays in the form). */
 export const CONTACT_TIMEOUT_MS = 15_000;
 
