@@ -1,7 +1,6 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import type { Locale } from '../lib/constants';
-import { afterLoadAndIdle } from '../lib/idle';
-import { loadDocs } from '../store/docsLater';
+import { rehydrateDocs } from '../store/docs';
 import { About } from '../sections/about/About';
 import { Banner } from '../sections/banner/Banner';
 import { Cases } from '../sections/cases/Cases';
@@ -26,9 +25,9 @@ function Part({ children }: { children: ReactNode }) {
 export function HomePage({ locale }: { locale: Locale }) {
   useScrollbarActivity();
   useTouchActive();
-  // The saved docs state is read once the page is idle after load, as the old site read it at
-  // start; the store's code is not needed before (store/docsLater.ts).
-  useEffect(() => afterLoadAndIdle(() => void loadDocs()), []);
+  useEffect(() => {
+    void rehydrateDocs();
+  }, []);
 
   return (
     <>
