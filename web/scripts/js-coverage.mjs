@@ -5,6 +5,7 @@
 // dist/ by the browser's request routing, so no server runs.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs';
 
 /** A made-up origin: Playwright answers every request of the page from dist/. */
 const ORIGIN = 'http://budgets.invalid';
@@ -55,9 +56,9 @@ async function answer(route, dist) {
  * Loads each `/<locale>` page from `dist` and returns, per locale, each script's bytes and
  * unused bytes, keyed by its path under dist (`/assets/start-a1B2.js`).
  */
-export async function measureCoverage({ dist, locales, chromiumPath, flags, idleMs = 1000 }) {
+export async function measureCoverage({ dist, locales, idleMs = 1000 }) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: flags });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const result = {};
   try {
     for (const locale of locales) {

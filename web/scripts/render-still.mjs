@@ -17,9 +17,9 @@ import {
   stat,
   writeFile,
 } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs';
 import { readStillKey } from './still-key.mjs';
 import { selfHostedDraco } from './vite-plugin-self-hosted-draco.mjs';
 
@@ -28,15 +28,8 @@ const dist = path.join(web, 'dist');
 const cacheRoot = path.join(web, 'node_modules/.cache/emblem-still');
 const CACHE_RENDERS = 4;
 
-/** scripts/deps installs Debian's Chromium here; CHROMIUM_PATH points elsewhere. */
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-// Playwright adds --headless and a fresh temporary --user-data-dir itself. SwiftShader gives
-// WebGL without a GPU; the project's common flags keep Chromium from reaching for the network.
-/** The flags every Chromium run of the project uses (scripts/chromium-flags.json). */
-const chromiumFlags = JSON.parse(
-  readFileSync(new URL('../../scripts/chromium-flags.json', import.meta.url), 'utf8'),
-);
-const CHROMIUM_FLAGS = [...chromiumFlags, '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+// SwiftShader gives WebGL without a GPU.
+const STILL_FLAGS = [...CHROMIUM_FLAGS, '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 /** A made-up origin: Playwright answers every request of the page, nothing leaves the machine. */
 const ORIGIN = 'http://emblem-still.invalid';
 const LAUNCH_TIMEOUT_MS = 30_000;
@@ -100,7 +93,7 @@ async function renderInChromium(code) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: CHROMIUM_FLAGS,
+    args: STILL_FLAGS,
     timeout: LAUNCH_TIMEOUT_MS,
   });
   try {
