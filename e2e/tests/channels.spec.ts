@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures/test';
+import { FakeTelegram } from '../fixtures/fake-telegram';
 import { LandingServer } from '../fixtures/landing-server';
 import { Receivers } from '../support/channels';
 import { contactForm } from '../support/form';
@@ -11,11 +12,13 @@ import { outboxDrained, uniqueLead } from '../support/lead';
 
 test('a visitors lead arrives in the chat, at the webhook receiver and in the inbox', async ({
   page,
-  telegram,
 }) => {
   const receivers = new Receivers();
+  // A fake Telegram of its own: this server polls getUpdates too (fixtures/test.ts says why).
+  const telegram = new FakeTelegram();
   const site = new LandingServer();
   try {
+    await telegram.start();
     await receivers.start();
     await site.start(
       {
@@ -62,5 +65,6 @@ test('a visitors lead arrives in the chat, at the webhook receiver and in the in
   } finally {
     await site.stop();
     receivers.stop();
+    await telegram.stop();
   }
 });

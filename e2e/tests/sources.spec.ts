@@ -65,8 +65,7 @@ async function arriveSwitchAndWrite(page: Page, site: LandingServer, telegram: F
 
 test('a visit from a Telegram post: the lead names its source and the report counts it', async ({
   page,
-  ownSite: site,
-  telegram,
+  own: { site, telegram },
 }) => {
   // The vitals chunk loads once the page is idle after load; a page left before it observes
   // sends no beacon.
@@ -110,8 +109,7 @@ test.describe('under Global Privacy Control', () => {
 
   test('the lead still goes, with no source, and nothing is kept in the tab', async ({
     page,
-    ownSite: site,
-    telegram,
+    own: { site, telegram },
   }) => {
     const { text, post } = await arriveSwitchAndWrite(page, site, telegram);
     expect(post).not.toHaveProperty('source');

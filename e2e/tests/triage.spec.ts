@@ -8,8 +8,7 @@ import { uniqueLead } from '../support/lead';
 
 test('a visitor’s lead arrives with its buttons, and «Беру» in the chat marks it taken', async ({
   page,
-  ownSite: site,
-  telegram,
+  own: { site, telegram },
 }) => {
   const lead = uniqueLead('en');
   await openLanding(page, site.url, 'en');

@@ -33,7 +33,7 @@ async function acceptedBeacons(origin: string): Promise<number> {
 
 test('a visit to /en and to /ru is measured first-party, cookie-free, and reaches the report', async ({
   page,
-  ownSite: site,
+  own: { site },
 }) => {
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
