@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { describeHang } from './hang-report';
 import { stitchScreenshots } from './stitch';
 import { Builder, By, Capabilities, Key, type WebDriver } from 'selenium-webdriver';
 import { settle, type PageFunction, type Tab, type TabOptions, type Viewport } from './tab';
@@ -107,8 +109,14 @@ export class WebKitDriver {
     const driver = await new Builder().usingServer(this.url).withCapabilities(capabilities).build();
     await driver.manage().window().setRect(viewport);
     const from = this.console.length;
+    const pid = this.driver!.pid!;
     return {
-      tab: webDriverTab(driver, viewport, () => this.console.slice(from)),
+      tab: webDriverTab(
+        driver,
+        viewport,
+        () => this.console.slice(from),
+        () => describeHang(pid),
+      ),
       close: () => driver.quit(),
     };
   }
@@ -121,15 +129,55 @@ interface WheelActions {
 /** WebKit's console lines: "CONSOLE [SOURCE] LEVEL message", e.g. "CONSOLE JS ERROR Error: …". */
 const CONSOLE_LINE = /CONSOLE (?:(\w+) )?(ERROR|WARN|WARNING|LOG|INFO|DEBUG) (.*)$/;
 
-function webDriverTab(driver: WebDriver, viewport: Viewport, lines: () => string[]): Tab {
+/**
+ * How long a script may run before the browser's processes are described: far longer than any
+ * script of the suite takes, and early enough that the report is in before the test times out.
+ */
+const HANG_REPORT_MS = 25_000;
+const REPORTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test-results');
+type Describe = () => Promise<{ summary: string; full: string }>;
+
+/**
+ * `call`, and if it has not settled after HANG_REPORT_MS, a description of the browser's
+ * processes: their main threads on stderr (the test's output, printed with its failure), every
+ * thread in test-results/. The call is left to finish or to time out as it would have.
+ */
+async function watched<R>(call: Promise<R>, what: string, describe: Describe) {
+  const timer = setTimeout(() => {
+    void describe().then(({ summary, full }) => {
+      mkdirSync(REPORTS, { recursive: true });
+      const file = path.join(REPORTS, `webkit-hang-${Date.now()}.txt`);
+      writeFileSync(file, full);
+      console.error(
+        `WebKit has not answered ${what} for ${HANG_REPORT_MS} ms (every thread: ${file}):\n${summary}`,
+      );
+    });
+  }, HANG_REPORT_MS);
+  try {
+    return await call;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function webDriverTab(
+  driver: WebDriver,
+  viewport: Viewport,
+  lines: () => string[],
+  describe: Describe,
+): Tab {
   const messages = (levels: string[]) =>
     lines()
       .map((line) => CONSOLE_LINE.exec(line))
       .filter((match) => !!match && levels.includes(match[2]))
       .map((match) => `${match![1] ? `${match![1].toLowerCase()} ` : ''}${match![3]}`);
   const run = <A, R>(fn: PageFunction<A, R>, arg: A) =>
-    // WebDriver's Execute Script awaits a returned promise, so async functions work too.
-    driver.executeScript(`return (${fn.toString()})(arguments[0]);`, arg) as Promise<R>;
+    watched(
+      // WebDriver's Execute Script awaits a returned promise, so async functions work too.
+      driver.executeScript(`return (${fn.toString()})(arguments[0]);`, arg) as Promise<R>,
+      'a script',
+      describe,
+    );
   const element = async (selector: string) => {
     await settle(selector, run);
     return driver.findElement(By.css(selector));
@@ -138,7 +186,7 @@ function webDriverTab(driver: WebDriver, viewport: Viewport, lines: () => string
     engine: 'webkit',
     viewport,
     async goto(url) {
-      await driver.get(url);
+      await watched(driver.get(url), `a navigation to ${url}`, describe);
     },
     async reload() {
       await driver.navigate().refresh();
