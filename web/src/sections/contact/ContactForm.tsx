@@ -1,13 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from './contactApi';
-import { CONTACT_ENDPOINT } from './contactApi';
+import { CONTACT_ENDPOINT, type ContactField } from './fields';
 import { LinkedText } from '../../components/LinkedText';
 import { consentCheckboxVersion, legalPath } from '../../legal/consent';
 import { toLocale } from '../../lib/locale';
 import { ConsentField } from './ConsentField';
 import { POPUP_FADE_MS } from './popup';
-import type { ContactField } from './validation';
 import { useContactForm } from './useContactForm';
 
 interface ContactFormProps {
@@ -50,6 +49,7 @@ export function ContactForm({ onSend }: ContactFormProps) {
     popup,
     change,
     submit,
+    prepare,
   } = useContactForm(locale, consentVersion, onSend);
   // The server's HTML keeps the browser's own `required` checks; once hydrated, ours take over.
   const hydrated = useSyncExternalStore(
@@ -66,6 +66,9 @@ export function ContactForm({ onSend }: ContactFormProps) {
       action={CONTACT_ENDPOINT}
       noValidate={hydrated}
       onSubmit={submit}
+      // The first focus inside the form fetches its checks, so they are there by the time it is
+      // sent.
+      onFocus={prepare}
     >
       <input type="hidden" name="locale" value={locale} />
       {FIELDS.map(({ field, autoComplete, multiline, inputMode }) => {

@@ -1,8 +1,8 @@
-import { isContactField, type ContactField, type ContactInput } from './validation';
+import { CONTACT_ENDPOINT, isContactField, type ContactField, type ContactInput } from './fields';
 import type { Locale } from '../../lib/locale';
 import type { LeadSource } from '../../source/capture';
 
-export const CONTACT_ENDPOINT = '/api/contact';
+export { CONTACT_ENDPOINT };
 /** A lead that has not been answered by then counts as not sent (the text stays in the form). */
 export const CONTACT_TIMEOUT_MS = 15_000;
 

@@ -1,15 +1,24 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { sendLead, type FormErrors, type FormField, type Lead } from './contactApi';
+import type { FormErrors, FormField, Lead } from './contactApi';
 import type { Locale } from '../../lib/locale';
 import { leadSource } from '../../source/session';
 import { POPUP_HIDE_MS } from './popup';
-import { consentError } from './consentRule';
-import {
-  CONTACT_FIELDS,
-  validateContact,
-  type ContactField,
-  type ContactInput,
-} from './validation';
+import { CONTACT_FIELDS, type ContactField, type ContactInput } from './fields';
+
+type LeadLogic = typeof import('./leadLogic');
+let leadLogic: Promise<LeadLogic> | undefined;
+
+/**
+ * The form's checks and its sending, fetched once: on the first focus inside the form, or at the
+ * latest when it is sent. A fetch that fails is forgotten, so the next attempt tries again.
+ */
+export function loadLeadLogic(): Promise<LeadLogic> {
+  leadLogic ??= import('./leadLogic').catch((error: unknown) => {
+    leadLogic = undefined;
+    throw error;
+  });
+  return leadLogic;
+}
 
 const EMPTY: ContactInput = { name: '', social: '', email: '', message: '' };
 /** The order focus looks for the first marked control in: the form's own order. */
@@ -34,6 +43,9 @@ export function useContactForm(
   // 0 while hidden; each successful send gets a new number, so the popup restarts its timing.
   const [popup, setPopup] = useState(0);
   const form = useRef<HTMLFormElement>(null);
+  // Set from the click to the answer: the logic arrives asynchronously, and a second click in
+  // between must not send the lead twice.
+  const busy = useRef(false);
 
   useEffect(() => {
     if (!popup) return;
@@ -59,7 +71,26 @@ export function useContactForm(
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (status === 'sending') return;
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await send();
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const send = async () => {
+    let logic: LeadLogic;
+    try {
+      logic = await loadLeadLogic();
+    } catch {
+      // Offline, or the site was updated under the page: as when the post fails, the typed
+      // text stays and the visitor may try again.
+      setStatus('failed');
+      return;
+    }
+    const { consentError, sendLead, validateContact } = logic;
     const errors: FormErrors = validateContact(values);
     const refused = consentError(consentVersion, consent);
     if (refused) errors.consent = refused;
@@ -108,6 +139,7 @@ export function useContactForm(
     popup,
     change,
     submit,
+    prepare: () => void loadLeadLogic().catch(() => undefined),
   };
 }
 

@@ -1,13 +1,12 @@
 import { BIDI_CONTROL, CONTROL, INVISIBLE_ONLY } from '../../lib/text';
+import { CONTACT_FIELDS, type ContactField, type ContactInput } from './fields';
+
+export { CONTACT_FIELDS, isContactField, type ContactField, type ContactInput } from './fields';
 
 /**
  * The contact form rules, shared with the server through contract/contact-validation.json
  * (contract/README.md is the reference): trim, then per field the first failing check wins.
  */
-export const CONTACT_FIELDS = ['name', 'social', 'email', 'message'] as const;
-
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-export type ContactInput = Record<ContactField, string>;
 export type ContactErrorCode = 'invalid' | 'too_short' | 'too_long';
 export type ContactErrors = Partial<Record<ContactField, ContactErrorCode>>;
 
@@ -67,8 +66,4 @@ export function validateContact(input: ContactInput): ContactErrors {
     if (error) errors[field] = error;
   }
   return errors;
-}
-
-export function isContactField(key: string): key is ContactField {
-  return (CONTACT_FIELDS as readonly string[]).includes(key);
 }
