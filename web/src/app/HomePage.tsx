@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import type { Locale } from '../lib/constants';
-import { rehydrateDocs } from '../store/docs';
+import { afterLoadAndIdle } from '../lib/idle';
+import { loadDocs } from '../store/docsLater';
 import { About } from '../sections/about/About';
 import { Banner } from '../sections/banner/Banner';
 import { Cases } from '../sections/cases/Cases';
@@ -25,9 +26,9 @@ function Part({ children }: { children: ReactNode }) {
 export function HomePage({ locale }: { locale: Locale }) {
   useScrollbarActivity();
   useTouchActive();
-  useEffect(() => {
-    void rehydrateDocs();
-  }, []);
+  // The saved docs state is read once the page is idle after load, as the old site read it at
+  // start; the store's code is not needed before (store/docsLater.ts).
+  useEffect(() => afterLoadAndIdle(() => void loadDocs()), []);
 
   return (
     <>

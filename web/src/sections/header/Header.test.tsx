@@ -138,7 +138,7 @@ describe.each([DESKTOP_MIN_WIDTH, 1920])('at 1280 px and up (%i px wide)', (widt
     useDocsStore.setState({ currentSectionId: 9 });
     await renderHeader();
     await userEvent.hover(screen.getByRole('link', { name: en.navigation.links[group] }));
-    expect(useDocsStore.getState().currentSectionId).toBe(id);
+    await waitFor(() => expect(useDocsStore.getState().currentSectionId).toBe(id));
   });
 
   test('leaving the link and its panel closes the panel', async () => {
@@ -160,9 +160,9 @@ describe.each([DESKTOP_MIN_WIDTH, 1920])('at 1280 px and up (%i px wide)', (widt
     expect(softs).toHaveAttribute('target', '_blank');
     expect(softs).toHaveAttribute('rel', 'noopener');
     fireEvent.click(softs);
-    expect(useDocsStore.getState().currentPartId).toBe(3);
+    await waitFor(() => expect(useDocsStore.getState().currentPartId).toBe(3));
     fireEvent.click(screen.getByRole('link', { name: /^Web2/ }));
-    expect(useDocsStore.getState().currentPartId).toBe(1);
+    await waitFor(() => expect(useDocsStore.getState().currentPartId).toBe(1));
   });
 
   test('in Russian the cards link to the Russian docs and keep the same part ids', async () => {
@@ -171,7 +171,7 @@ describe.each([DESKTOP_MIN_WIDTH, 1920])('at 1280 px and up (%i px wide)', (widt
     const soft = screen.getByRole('link', { name: /^Софт/ });
     expect(soft).toHaveAttribute('href', docsUrl('cases/software', 'ru'));
     fireEvent.click(soft);
-    expect(useDocsStore.getState().currentPartId).toBe(3);
+    await waitFor(() => expect(useDocsStore.getState().currentPartId).toBe(3));
   });
 
   test('Escape closes a panel opened by the mouse', async () => {

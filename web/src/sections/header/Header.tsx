@@ -6,7 +6,7 @@ import { scrollToSection } from '../../components/scrollToSection';
 import { SocialLinks } from '../../components/SocialLinks';
 import { useMediaQuery } from '../../components/useMediaQuery';
 import { DESKTOP_MIN_WIDTH, type Locale } from '../../lib/constants';
-import { useDocsStore } from '../../store/docs';
+import { updateDocs } from '../../store/docsLater';
 import { LocaleSwitch } from './LocaleSwitch';
 import { NAV_GROUPS } from '../../lib/navigation';
 import type { NavigationEntry } from './navigation';
@@ -26,7 +26,6 @@ export function Header({ locale }: { locale: Locale }) {
   const isDesktop = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
   const [menuOpen, setMenuOpen] = useState(false);
   const [preview, setPreview] = useState<number | null>(null);
-  const setCurrentSectionId = useDocsStore((state) => state.setCurrentSectionId);
   const menuRef = useRef<HTMLDivElement>(null);
   // Set while Escape hands focus back to a nav link, so that focus does not reopen its preview.
   const returningFocus = useRef(false);
@@ -39,7 +38,7 @@ export function Header({ locale }: { locale: Locale }) {
   const openPreview = (index: number) => {
     if (!isDesktop) return;
     setPreview(index);
-    setCurrentSectionId(index);
+    void updateDocs((docs) => docs.setCurrentSectionId(index));
   };
   const closePreview = () => setPreview(null);
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { docsUrl } from '../../lib/docs';
 import type { Locale } from '../../lib/constants';
-import { useDocsStore } from '../../store/docs';
+import { updateDocs } from '../../store/docsLater';
 import { partIdFor, type NavigationEntry } from './navigation';
 import './PreviewPanel.css';
 
@@ -22,14 +22,14 @@ interface PreviewPanelProps {
  */
 export function PreviewPanel({ id, label, entries, locale, open }: PreviewPanelProps) {
   const { t } = useTranslation();
-  const setCurrentPartId = useDocsStore((state) => state.setCurrentPartId);
 
   return (
     <div id={id} className="preview" hidden={!open} role="group" aria-label={label}>
       <ul className="preview__grid">
         {entries.map((entry, index) => {
           const size = index < 2 ? 'big' : 'small';
-          const choose = () => setCurrentPartId(partIdFor(entry, index));
+          const choose = () =>
+            void updateDocs((docs) => docs.setCurrentPartId(partIdFor(entry, index)));
           const body = (
             <>
               <span className="preview__name">{entry.name}</span>
