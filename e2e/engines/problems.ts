@@ -1,12 +1,28 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /**
  * Collects what a visitor would count as broken: console errors, uncaught exceptions, requests
  * that fail and responses of 400 or more. Requests the page itself cancels (a reload, a video the
  * preloader drops) are not failures, nor are scripts refused while JavaScript is off.
  */
+/** Requests each watched page has sent and not yet seen answered or failed, with when. */
+const inFlight = new WeakMap<Page, Map<Request, number>>();
+
+/** What the page still waits for from the network: each URL with how long it has waited. */
+export function pendingRequests(page: Page): string[] {
+  const now = Date.now();
+  return [...(inFlight.get(page) ?? new Map<Request, number>())].map(
+    ([request, since]) => `${request.method()} ${request.url()} (${now - since} ms)`,
+  );
+}
+
 export function watchPage(page: Page, { javaScriptDisabled = false } = {}) {
   const problems: string[] = [];
+  const pending = new Map<Request, number>();
+  inFlight.set(page, pending);
+  page.on('request', (request) => pending.set(request, Date.now()));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
   page.on('console', (message) => {
     if (message.type() === 'error')
       problems.push(`console error: ${message.text()} (${message.location().url})`);
