@@ -45,6 +45,8 @@ export default defineConfig(({ mode }) => {
     build: {
       // The prerender step reads the manifest to find each page's entry and preloads.
       manifest: true,
+      // Only to see which package holds the unused JavaScript (scripts/unused-by-package.mjs).
+      sourcemap: process.env.SOURCEMAP === '1',
       // One style sheet for the whole page, inlined by the prerender: the app's script comes after
       // the first paint (src/entry-client.tsx), so no section's styles may come with it.
       cssCodeSplit: false,

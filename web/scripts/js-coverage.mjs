@@ -23,10 +23,10 @@ const TYPES = {
 };
 
 /**
- * Bytes of `length` that no function with a zero count covers, given V8's function ranges (each
- * function's first range; a nested function's range overrides its parent's bytes).
+ * Which bytes of a script of `length` bytes ran (1) and which did not (0), given V8's function
+ * ranges (each function's first range; a nested function's range overrides its parent's bytes).
  */
-export function unusedBytes(length, functions) {
+export function usedMask(length, functions) {
   const used = new Uint8Array(length).fill(1);
   const ranges = functions
     .map((fn) => fn.ranges[0])
@@ -34,7 +34,12 @@ export function unusedBytes(length, functions) {
     .sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
   for (const range of ranges)
     used.fill(range.count > 0 ? 1 : 0, range.startOffset, Math.min(range.endOffset, length));
-  return used.reduce((unused, byte) => unused + (byte ? 0 : 1), 0);
+  return used;
+}
+
+/** Bytes of `length` that no function with a zero count covers (see usedMask). */
+export function unusedBytes(length, functions) {
+  return usedMask(length, functions).reduce((unused, byte) => unused + (byte ? 0 : 1), 0);
 }
 
 async function answer(route, dist) {
@@ -53,10 +58,10 @@ async function answer(route, dist) {
 }
 
 /**
- * Loads each `/<locale>` page from `dist` and returns, per locale, each script's bytes and
- * unused bytes, keyed by its path under dist (`/assets/start-a1B2.js`).
+ * Loads each `/<locale>` page from `dist` and returns, per locale, V8's function coverage of each
+ * script the page ran, keyed by its path under dist (`/assets/start-a1B2.js`).
  */
-export async function measureCoverage({ dist, locales, idleMs = 1000 }) {
+export async function pageCoverage({ dist, locales, idleMs = 1000 }) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const result = {};
@@ -82,15 +87,30 @@ export async function measureCoverage({ dist, locales, idleMs = 1000 }) {
       const files = {};
       for (const script of scripts) {
         if (!script.url.startsWith(`${ORIGIN}/assets/`)) continue;
-        const file = new URL(script.url).pathname;
-        const length = (await readFile(path.join(dist, file))).length;
-        files[file] = { bytes: length, unused: unusedBytes(length, script.functions) };
+        files[new URL(script.url).pathname] = script.functions;
       }
       result[locale] = files;
       await page.close();
     }
   } finally {
     await browser.close();
+  }
+  return result;
+}
+
+/**
+ * Loads each `/<locale>` page from `dist` and returns, per locale, each script's bytes and
+ * unused bytes, keyed by its path under dist (`/assets/start-a1B2.js`).
+ */
+export async function measureCoverage({ dist, locales, idleMs = 1000 }) {
+  const coverage = await pageCoverage({ dist, locales, idleMs });
+  const result = {};
+  for (const [locale, scripts] of Object.entries(coverage)) {
+    result[locale] = {};
+    for (const [file, functions] of Object.entries(scripts)) {
+      const length = (await readFile(path.join(dist, file))).length;
+      result[locale][file] = { bytes: length, unused: unusedBytes(length, functions) };
+    }
   }
   return result;
 }
