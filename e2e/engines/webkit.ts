@@ -144,14 +144,19 @@ type Describe = () => Promise<{ summary: string; full: string }>;
  */
 async function watched<R>(call: Promise<R>, what: string, describe: Describe) {
   const timer = setTimeout(() => {
-    void describe().then(({ summary, full }) => {
-      mkdirSync(REPORTS, { recursive: true });
-      const file = path.join(REPORTS, `webkit-hang-${Date.now()}.txt`);
-      writeFileSync(file, full);
-      console.error(
-        `WebKit has not answered ${what} for ${HANG_REPORT_MS} ms (every thread: ${file}):\n${summary}`,
+    void describe()
+      .then(({ summary, full }) => {
+        mkdirSync(REPORTS, { recursive: true });
+        const file = path.join(REPORTS, `webkit-hang-${Date.now()}.txt`);
+        writeFileSync(file, full);
+        console.error(
+          `WebKit has not answered ${what} for ${HANG_REPORT_MS} ms (every thread: ${file}):\n${summary}`,
+        );
+      })
+      // A report that cannot be made must not take the worker down with an unhandled rejection.
+      .catch((error: unknown) =>
+        console.error(`WebKit has not answered ${what} for ${HANG_REPORT_MS} ms (${error})`),
       );
-    });
   }, HANG_REPORT_MS);
   try {
     return await call;
