@@ -1,10 +1,5 @@
 import { expect, type Page, type Request } from '@playwright/test';
 
-/**
- * Collects what a visitor would count as broken: console errors, uncaught exceptions, requests
- * that fail and responses of 400 or more. Requests the page itself cancels (a reload, a video the
- * preloader drops) are not failures, nor are scripts refused while JavaScript is off.
- */
 /** Requests each watched page has sent and not yet seen answered or failed, with when. */
 const inFlight = new WeakMap<Page, Map<Request, number>>();
 
@@ -16,6 +11,11 @@ export function pendingRequests(page: Page): string[] {
   );
 }
 
+/**
+ * Collects what a visitor would count as broken: console errors, uncaught exceptions, requests
+ * that fail and responses of 400 or more. Requests the page itself cancels (a reload, a video the
+ * preloader drops) are not failures, nor are scripts refused while JavaScript is off.
+ */
 export function watchPage(page: Page, { javaScriptDisabled = false } = {}) {
   const problems: string[] = [];
   const pending = new Map<Request, number>();
