@@ -28,7 +28,7 @@ export function HomePage({ locale }: { locale: Locale }) {
   useTouchActive();
   // The saved docs state is read once the page is idle after load, as the old site read it at
   // start; the store's code is not needed before (store/docsLater.ts).
-  useEffect(() => afterLoadAndIdle(() => void loadDocs()), []);
+  useEffect(() => afterLoadAndIdle(() => void loadDocs().catch(() => undefined)), []);
 
   return (
     <>

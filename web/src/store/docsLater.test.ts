@@ -41,3 +41,18 @@ test('a broken saved value leaves the initial state and still applies the change
   const { useDocsStore } = await import('./docs');
   expect(useDocsStore.getState()).toMatchObject({ currentPartId: 2, currentSectionId: 0 });
 });
+
+test('a store that cannot be fetched drops that change with a warning, and the next one fetches again', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.doMock('./docs', () => {
+    throw new Error('Failed to fetch dynamically imported module');
+  });
+  const { updateDocs } = await import('./docsLater');
+  await expect(updateDocs((docs) => docs.setCurrentPartId(3))).resolves.toBeUndefined();
+  expect(warn).toHaveBeenCalledOnce();
+  vi.doUnmock('./docs');
+  await updateDocs((docs) => docs.setCurrentPartId(2));
+  const { useDocsStore } = await import('./docs');
+  expect(useDocsStore.getState().currentPartId).toBe(2);
+  warn.mockRestore();
+});
