@@ -194,7 +194,7 @@ function webDriverTab(
       await watched(driver.get(url), `a navigation to ${url}`, describe);
     },
     async reload() {
-      await driver.navigate().refresh();
+      await watched(driver.navigate().refresh(), 'a reload', describe);
     },
     url: () => driver.getCurrentUrl(),
     evaluate: run,

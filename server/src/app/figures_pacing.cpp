@@ -11,7 +11,6 @@ void figures_pacing::record(std::int64_t at_ms, std::chrono::steady_clock::durat
   const auto known =
       costs_ms_.begin() + static_cast<std::ptrdiff_t>(std::min(recorded_, remembered));
   const double cheapest = *std::min_element(costs_ms_.begin(), known);
-  read_ = true;
   next_at_ = at_ms + static_cast<std::int64_t>(std::ceil(cheapest / share_));
 }
 

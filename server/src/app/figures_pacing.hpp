@@ -23,7 +23,7 @@ class figures_pacing {
   explicit figures_pacing(double share) : share_(share) {}
 
   // Whether a check at `now_ms` (unix ms) reads them; true until the first read is recorded.
-  [[nodiscard]] bool due(std::int64_t now_ms) const { return !read_ || now_ms >= next_at_; }
+  [[nodiscard]] bool due(std::int64_t now_ms) const { return recorded_ == 0 || now_ms >= next_at_; }
 
   // A read that started at `at_ms` and took `cost` (measured on a steady clock).
   void record(std::int64_t at_ms, std::chrono::steady_clock::duration cost);
@@ -33,7 +33,6 @@ class figures_pacing {
 
  private:
   double share_;
-  bool read_ = false;
   std::int64_t next_at_ = 0;
   std::array<double, remembered> costs_ms_{};
   std::size_t recorded_ = 0;
