@@ -10,7 +10,8 @@ export default defineConfig<object, { engine: Engine }>({
   retries: 0,
   workers: 2,
   timeout: 60_000,
-  reporter: [['list']],
+  // The list, then each failure again in brief: CI shows only a run's tail.
+  reporter: [['list'], ['./support/failures-in-brief.ts']],
   use: {
     headless: true,
     trace: 'retain-on-failure',

@@ -1,0 +1,62 @@
+import type {
+  FullResult,
+  Reporter,
+  TestCase,
+  TestResult,
+  TestStep,
+} from '@playwright/test/reporter';
+
+/**
+ * Every failure again, in a few lines each, as the suite's very last output. CI keeps only the
+ * tail of a run, where the list reporter leaves the summary but not the message: this says which
+ * step failed, with what error, and what the test last wrote to stderr (a WebKit hang report).
+ */
+export default class FailuresInBrief implements Reporter {
+  private readonly failures: string[] = [];
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    if (result.status === 'passed' || result.status === 'skipped') return;
+    if (test.outcome() === 'flaky') return;
+    const [, project, file, ...titles] = test.titlePath();
+    const lines = [`[${project}] ${file}:${test.location.line} › ${titles.join(' › ')}`];
+    const step = failedStep(result.steps);
+    if (step) lines.push(`  step: ${step}`);
+    const error = result.errors[0]?.message ?? result.error?.message ?? `status ${result.status}`;
+    lines.push(...brief(error, 6).map((line) => `  error: ${line}`));
+    // A hang report starts with what WebKit has not answered, then its processes.
+    const stderr = result.stderr.map(String).join('');
+    lines.push(...brief(stderr, 4).map((line) => `  stderr: ${line}`));
+    this.failures.push(lines.join('\n'));
+  }
+
+  onEnd(result: FullResult): void {
+    if (this.failures.length === 0) return;
+    console.log(`\n${this.failures.length} failed (${result.status}), in brief:`);
+    for (const failure of this.failures) console.log(failure);
+  }
+
+  printsToStdio(): boolean {
+    return true;
+  }
+}
+
+/** The innermost test.step whose error failed the test, named with its parents. */
+export function failedStep(steps: TestStep[], parents: string[] = []): string | undefined {
+  for (const step of steps) {
+    if (!step.error) continue;
+    const path = step.category === 'test.step' ? [...parents, step.title] : parents;
+    return failedStep(step.steps, path) ?? (path.length > 0 ? path.join(' › ') : undefined);
+  }
+  return undefined;
+}
+
+/** The first `count` non-empty lines of `text`, without colour codes, each cut at 240 characters. */
+export function brief(text: string, count: number): string[] {
+  const lines = text
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .map((line) => (line.length > 240 ? `${line.slice(0, 239)}…` : line));
+  return lines.slice(0, count);
+}
