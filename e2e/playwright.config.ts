@@ -21,9 +21,10 @@ export default defineConfig<object, { engine: Engine }>({
   },
   projects: [
     { name: 'chromium', testIgnore: /editor\.spec\.ts$/, use: { browserName: 'chromium' } },
-    // The visitor's journeys in the other engines visitors use (engines/ says how each is driven).
-    { name: 'firefox', testMatch: /engines\.spec\.ts$/, use: { engine: 'firefox' } },
-    { name: 'webkit', testMatch: /engines\.spec\.ts$/, use: { engine: 'webkit' } },
+    // The visitor's journeys in the other engines visitors use (engines/ says how each is driven),
+    // and the pointer actions those drivers are given.
+    { name: 'firefox', testMatch: /(engines|pointer)\.spec\.ts$/, use: { engine: 'firefox' } },
+    { name: 'webkit', testMatch: /(engines|pointer)\.spec\.ts$/, use: { engine: 'webkit' } },
     // The editor at /admin, in Chromium, once every other suite is done: one of its tests runs a
     // whole site build (about 35 s of both cores), which would starve the timed checks beside it.
     {

@@ -51,10 +51,14 @@ export const TARGET_ATTRIBUTE = 'data-e2e-target';
 
 /**
  * Before a pointer action, as Playwright's actionability checks do: the element is scrolled to
- * the middle of the window, can be seen, and stands still (a menu sliding in is clicked where it
- * ends up, not where it was). The loop runs here, not in the page: with scripts off a page's
- * timers and observers never fire, yet the driver's own scripts still run. Returns the middle of
- * the element in window coordinates.
+ * the middle of the window, can be seen, stands still (a menu sliding in is clicked where it ends
+ * up, not where it was) and is what a pointer at its middle would hit. The loop runs here, not in
+ * the page: with scripts off a page's timers and observers never fire, yet the driver's own
+ * scripts still run. Returns the middle of the element in window coordinates.
+ *
+ * Standing still is two equal boxes 50 ms apart and no finite animation or transition running on
+ * the element or around it: a page that paints no frame in those 50 ms (a busy machine) shows a
+ * sliding menu at its first position twice, yet its transition is already running.
  */
 export async function settle(
   selector: string,
@@ -62,21 +66,47 @@ export async function settle(
 ): Promise<{ x: number; y: number }> {
   const deadline = Date.now() + 5000;
   let last: string | null = null;
+  let why = 'is not in the page';
   for (;;) {
     const now = await evaluate((selector) => {
       const element = document.querySelector(selector);
-      if (!element) return null;
+      if (!element) return 'missing';
       element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
       const box = element.getBoundingClientRect();
-      const visible = element.checkVisibility({ visibilityProperty: true, opacityProperty: true });
-      return visible && box.width > 0 ? `${box.x},${box.y},${box.width},${box.height}` : null;
+      if (!element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) {
+        return 'hidden';
+      }
+      if (box.width === 0 || box.height === 0) return 'hidden';
+      const moving = document.getAnimations().some((animation) => {
+        const target = (animation.effect as KeyframeEffect | null)?.target;
+        return (
+          animation.playState === 'running' &&
+          !!target?.contains(element) &&
+          animation.effect!.getComputedTiming().endTime !== Infinity
+        );
+      });
+      if (moving) return 'moving';
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(element.contains(hit) || hit.contains(element))) return 'covered';
+      return `${box.x},${box.y},${box.width},${box.height}`;
     }, selector);
-    if (now !== null && now === last) {
-      const [x, y, width, height] = now.split(',').map(Number);
+    const box = now !== null && /^[\d.,-]+$/.test(now) ? now : null;
+    if (box !== null && box === last) {
+      const [x, y, width, height] = box.split(',').map(Number);
       return { x: x + width / 2, y: y + height / 2 };
     }
-    if (Date.now() > deadline) throw new Error(`${selector} is not visible and still`);
-    last = now;
+    why = box === null ? (WHY[now ?? 'missing'] ?? now ?? '') : 'is still moving';
+    if (Date.now() > deadline) throw new Error(`${selector} ${why} after 5 s`);
+    last = box;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+const WHY: Record<string, string> = {
+  missing: 'is not in the page',
+  hidden: 'is not visible',
+  moving: 'is still animating',
+  covered: 'is covered by another element at its middle',
+};

@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describeHang } from './hang-report';
 import { stitchScreenshots } from './stitch';
-import { Builder, By, Capabilities, Key, type WebDriver } from 'selenium-webdriver';
+import { Builder, By, Capabilities, error, Key, type WebDriver } from 'selenium-webdriver';
 import { settle, type PageFunction, type Tab, type TabOptions, type Viewport } from './tab';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_BIN ?? '/usr/bin/WebKitWebDriver';
@@ -165,6 +165,14 @@ async function watched<R>(call: Promise<R>, what: string, describe: Describe) {
   }
 }
 
+/** The click errors that mean WebDriver dispatched no event. */
+const NOT_DISPATCHED = [
+  error.ElementClickInterceptedError,
+  error.ElementNotInteractableError,
+  error.StaleElementReferenceError,
+  error.MoveTargetOutOfBoundsError,
+];
+
 function webDriverTab(
   driver: WebDriver,
   viewport: Viewport,
@@ -199,7 +207,21 @@ function webDriverTab(
     url: () => driver.getCurrentUrl(),
     evaluate: run,
     async click(selector) {
-      await (await element(selector)).click();
+      // As Playwright retries an action its checks let through but the page then refused: the
+      // driver dispatched nothing, so another try cannot click twice.
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        try {
+          return await watched(
+            (await element(selector)).click(),
+            `a click on ${selector}`,
+            describe,
+          );
+        } catch (failure) {
+          if (!NOT_DISPATCHED.some((kind) => failure instanceof kind)) throw failure;
+          if (Date.now() > deadline) throw failure;
+        }
+      }
     },
     async hover(selector) {
       await driver
