@@ -66,7 +66,6 @@ export async function settle(
 ): Promise<{ x: number; y: number }> {
   const deadline = Date.now() + 5000;
   let last: string | null = null;
-  let why = 'is not in the page';
   for (;;) {
     const now = await evaluate((selector) => {
       const element = document.querySelector(selector);
@@ -92,13 +91,15 @@ export async function settle(
       if (!hit || !(element.contains(hit) || hit.contains(element))) return 'covered';
       return `${box.x},${box.y},${box.width},${box.height}`;
     }, selector);
-    const box = now !== null && /^[\d.,-]+$/.test(now) ? now : null;
+    const box = now === null || now in WHY ? null : now;
     if (box !== null && box === last) {
       const [x, y, width, height] = box.split(',').map(Number);
       return { x: x + width / 2, y: y + height / 2 };
     }
-    why = box === null ? (WHY[now ?? 'missing'] ?? now ?? '') : 'is still moving';
-    if (Date.now() > deadline) throw new Error(`${selector} ${why} after 5 s`);
+    if (Date.now() > deadline) {
+      const why = box === null ? WHY[now ?? 'missing'] : 'is still moving';
+      throw new Error(`${selector} ${why} after 5 s`);
+    }
     last = box;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
