@@ -8,8 +8,9 @@ import type {
 
 /**
  * Every failure again, in a few lines each, as the suite's very last output. CI keeps only the
- * tail of a run, where the list reporter leaves the summary but not the message: this says which
- * step failed, with what error, and what the test last wrote to stderr (a WebKit hang report).
+ * tail of a run, where the list reporter leaves the summary but not the message: this says
+ * which step failed, with what error, and the first lines the test wrote to stderr (a WebKit
+ * hang report).
  */
 export default class FailuresInBrief implements Reporter {
   private readonly failures: string[] = [];
@@ -31,7 +32,9 @@ export default class FailuresInBrief implements Reporter {
 
   onEnd(result: FullResult): void {
     if (this.failures.length === 0) return;
-    console.log(`\n${this.failures.length} failed (${result.status}), in brief:`);
+    // A run cut short (timed out, interrupted) says so: its list is not every failure.
+    const run = result.status === 'failed' ? '' : ` (the run ${result.status})`;
+    console.log(`\n${this.failures.length} failed${run}, in brief:`);
     for (const failure of this.failures) console.log(failure);
   }
 
@@ -41,7 +44,7 @@ export default class FailuresInBrief implements Reporter {
 }
 
 /** The innermost test.step whose error failed the test, named with its parents. */
-export function failedStep(steps: TestStep[], parents: string[] = []): string | undefined {
+function failedStep(steps: TestStep[], parents: string[] = []): string | undefined {
   for (const step of steps) {
     if (!step.error) continue;
     const path = step.category === 'test.step' ? [...parents, step.title] : parents;
@@ -50,8 +53,8 @@ export function failedStep(steps: TestStep[], parents: string[] = []): string | 
   return undefined;
 }
 
-/** The first `count` non-empty lines of `text`, without colour codes, each cut at 240 characters. */
-export function brief(text: string, count: number): string[] {
+/** The first `count` non-empty lines of `text`, without colour codes, cut at 240 characters. */
+function brief(text: string, count: number): string[] {
   const lines = text
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
