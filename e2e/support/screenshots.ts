@@ -22,9 +22,10 @@ async function whatItWaitsFor(page: Page): Promise<string> {
 /**
  * A full-page screenshot for people to look at; not an assertion. Chromium's full-page capture
  * (which resizes the page past the viewport) now and then never finishes in the full suite on a
- * busy two-core machine, each time so far on /ru. It gets a bound of its own, and a viewport-sized picture
- * stands in when it runs out. When that times out too, the test fails with what the page was
- * still waiting for (a font that never loads would be a visitor's problem too).
+ * busy two-core machine, each time so far on /ru. It gets a bound of its own, and a
+ * viewport-sized picture stands in when it runs out. When that times out too, the test fails
+ * with what the page was still waiting for (a font that never loads would be a visitor's problem
+ * too).
  */
 export async function fullPageScreenshot(page: Page, path: string): Promise<void> {
   try {
