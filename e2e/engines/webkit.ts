@@ -97,7 +97,7 @@ export class WebKitDriver {
   async open(
     viewport: Viewport,
     { javaScript = true, reducedMotion = false }: TabOptions = {},
-  ): Promise<{ tab: Tab; close: () => Promise<void> }> {
+  ): Promise<{ tab: Tab; close: () => Promise<void>; hung: () => boolean }> {
     const args = [
       ...(javaScript ? [] : ['--no-javascript']),
       ...(reducedMotion ? ['--reduced-motion'] : []),
@@ -110,14 +110,19 @@ export class WebKitDriver {
     await driver.manage().window().setRect(viewport);
     const from = this.console.length;
     const pid = this.driver!.pid!;
+    let hung = false;
     return {
       tab: webDriverTab(
         driver,
         viewport,
         () => this.console.slice(from),
-        () => describeHang(pid),
+        () => {
+          hung = true;
+          return describeHang(pid);
+        },
       ),
       close: () => driver.quit(),
+      hung: () => hung,
     };
   }
 }

@@ -13,13 +13,14 @@ import type {
  * hang report).
  */
 export default class FailuresInBrief implements Reporter {
-  private readonly failures: string[] = [];
+  /** Each test's failed tries, in the order they failed. */
+  private readonly failures = new Map<TestCase, string[]>();
 
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.status === 'passed' || result.status === 'skipped') return;
-    if (test.outcome() === 'flaky') return;
     const [, project, file, ...titles] = test.titlePath();
     const lines = [`[${project}] ${file}:${test.location.line} › ${titles.join(' › ')}`];
+    if (result.retry > 0) lines[0] += ` (try ${result.retry + 1})`;
     const step = failedStep(result.steps);
     if (step) lines.push(`  step: ${step}`);
     const error = result.errors[0]?.message ?? result.error?.message ?? `status ${result.status}`;
@@ -27,15 +28,21 @@ export default class FailuresInBrief implements Reporter {
     // A hang report starts with what WebKit has not answered, then its processes.
     const stderr = result.stderr.map(String).join('');
     lines.push(...brief(stderr, 4).map((line) => `  stderr: ${line}`));
-    this.failures.push(lines.join('\n'));
+    this.failures.set(test, [...(this.failures.get(test) ?? []), lines.join('\n')]);
   }
 
   onEnd(result: FullResult): void {
-    if (this.failures.length === 0) return;
+    const failed = [...this.failures].filter(([test]) => test.outcome() === 'unexpected');
+    const flaky = [...this.failures].filter(([test]) => test.outcome() === 'flaky');
+    if (flaky.length > 0) {
+      console.log(`\n${flaky.length} passed on another try after failing, in brief:`);
+      for (const [, tries] of flaky) console.log(tries.join('\n'));
+    }
+    if (failed.length === 0) return;
     // A run cut short (timed out, interrupted) says so: its list is not every failure.
     const run = result.status === 'failed' ? '' : ` (the run ${result.status})`;
-    console.log(`\n${this.failures.length} failed${run}, in brief:`);
-    for (const failure of this.failures) console.log(failure);
+    console.log(`\n${failed.length} failed${run}, in brief:`);
+    for (const [, tries] of failed) console.log(tries.join('\n'));
   }
 
   printsToStdio(): boolean {
