@@ -23,8 +23,9 @@ const TYPES = {
 };
 
 /**
- * Which bytes of a script of `length` bytes ran (1) and which did not (0), given V8's function
- * ranges (each function's first range; a nested function's range overrides its parent's bytes).
+ * Which characters of a script of `length` ran (1) and which did not (0), given V8's function
+ * ranges (each function's first range; a nested function's range overrides its parent's). V8
+ * counts offsets in UTF-16 code units, as a JavaScript string's length does.
  */
 export function usedMask(length, functions) {
   const used = new Uint8Array(length).fill(1);
@@ -37,9 +38,26 @@ export function usedMask(length, functions) {
   return used;
 }
 
-/** Bytes of `length` that no function with a zero count covers (see usedMask). */
-export function unusedBytes(length, functions) {
-  return usedMask(length, functions).reduce((unused, byte) => unused + (byte ? 0 : 1), 0);
+/** The UTF-8 bytes of one UTF-16 code unit: each half of a surrogate pair is two of four. */
+export function utf8Size(unit) {
+  return unit < 0x80 ? 1 : unit < 0x800 || (unit >= 0xd800 && unit < 0xe000) ? 2 : 3;
+}
+
+/**
+ * The script `text`'s size in UTF-8 bytes, as it is served, and how many of those bytes lie in
+ * functions that never ran (see usedMask). A message chunk in Russian is a third larger in bytes
+ * than in characters.
+ */
+export function unusedBytes(text, functions) {
+  const used = usedMask(text.length, functions);
+  let bytes = 0;
+  let unused = 0;
+  for (let i = 0; i < text.length; i++) {
+    const size = utf8Size(text.charCodeAt(i));
+    bytes += size;
+    if (!used[i]) unused += size;
+  }
+  return { bytes, unused };
 }
 
 async function answer(route, dist) {
@@ -105,17 +123,16 @@ export async function pageCoverage({ dist, locales, idleMs = 1000 }) {
 export async function measureCoverage({ dist, locales, idleMs = 1000 }) {
   const coverage = await pageCoverage({ dist, locales, idleMs });
   // Both pages run the same app chunk: each file is read once.
-  const lengths = new Map();
-  const lengthOf = async (file) => {
-    if (!lengths.has(file)) lengths.set(file, (await readFile(path.join(dist, file))).length);
-    return lengths.get(file);
+  const texts = new Map();
+  const textOf = async (file) => {
+    if (!texts.has(file)) texts.set(file, await readFile(path.join(dist, file), 'utf8'));
+    return texts.get(file);
   };
   const result = {};
   for (const [locale, scripts] of Object.entries(coverage)) {
     result[locale] = {};
     for (const [file, functions] of Object.entries(scripts)) {
-      const length = await lengthOf(file);
-      result[locale][file] = { bytes: length, unused: unusedBytes(length, functions) };
+      result[locale][file] = unusedBytes(await textOf(file), functions);
     }
   }
   return result;

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SourceMapConsumer } from 'source-map-js';
-import { pageCoverage, usedMask } from './js-coverage.mjs';
+import { pageCoverage, usedMask, utf8Size } from './js-coverage.mjs';
 
 /** The npm package a source path belongs to, `app` for the site's own code. */
 export function packageOf(source) {
@@ -21,9 +21,9 @@ export function packageOf(source) {
 }
 
 /**
- * Bytes and unused bytes of `code` per package, given which bytes ran (`used`, from usedMask)
- * and the script's source map. A byte belongs to the source of the nearest mapping at or
- * before it.
+ * UTF-8 bytes and unused bytes of `code` per package, given which characters ran (`used`, from
+ * usedMask) and the script's source map. A character belongs to the source of the nearest
+ * mapping at or before it.
  */
 export function attribute(code, used, map) {
   const consumer = new SourceMapConsumer(map);
@@ -43,8 +43,9 @@ export function attribute(code, used, map) {
     });
     const name = packageOf(source);
     const sums = out.get(name) ?? { bytes: 0, unused: 0 };
-    sums.bytes++;
-    if (!used[i]) sums.unused++;
+    const size = utf8Size(code.charCodeAt(i));
+    sums.bytes += size;
+    if (!used[i]) sums.unused += size;
     out.set(name, sums);
     column++;
   }
