@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LinkedText } from '../../components/LinkedText';
 import { legalPath } from '../../legal/consent';
 import type { Locale } from '../../lib/constants';
+import './ConsentField.css';
 
 interface ConsentFieldProps {
   locale: Locale;

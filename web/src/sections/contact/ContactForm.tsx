@@ -8,6 +8,7 @@ import { toLocale } from '../../lib/locale';
 import { ConsentField } from './ConsentField';
 import { POPUP_FADE_MS } from './popup';
 import { useContactForm } from './useContactForm';
+import './ContactForm.css';
 
 interface ContactFormProps {
   /** Called with the lead once the server has accepted it (202): the spec's send event. */
