@@ -7,8 +7,8 @@ const pub = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../publi
 const rasters = (base) =>
   [480, 960].flatMap((w) => ['avif', 'webp'].map((f) => `${base}-${w}.${f}`));
 
-// The cases' logos and pictures are data: the content check (src/content/check.ts) holds each
-// file the locale files name to its budget, and scripts/case-images.mjs makes the sizes.
+// The cases' logos and pictures are data: the content check (src/content/fileBudgets.ts) holds
+// each file the locale files name to its budget, and scripts/case-images.mjs makes the sizes.
 test('every bento picture the about section references is generated and committed', () => {
   const files = [
     ...['en', 'ru'].flatMap((l) =>
