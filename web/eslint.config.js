@@ -35,6 +35,12 @@ const ZONES = [
     message: 'lib/ and components/ are shared by the sections and import none of them.',
   },
   {
+    target: ['./src/vitals', './src/i18n', './src/store'],
+    from: ['./src/app', './src/sections'],
+    message:
+      'vitals/, i18n/ and store/ serve app/ and the sections, which import them: they import neither.',
+  },
+  {
     target: './src/lib',
     from: './src/components',
     message: 'lib/ holds pure helpers: no React components.',
@@ -116,9 +122,15 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'] }),
       ],
+      // The modules no-cycle follows: without .ts and .tsx it would read none of ours and pass.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: web, zones: ZONES }],
+      // A cycle makes the order modules run in depend on which one is imported first; what both
+      // ends need belongs in a module of its own. Type-only imports vanish from the build and
+      // are not followed.
+      'import-x/no-cycle': 'error',
     },
   },
   {

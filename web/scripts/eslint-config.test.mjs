@@ -1,6 +1,8 @@
 // @vitest-environment node
 // The layering in eslint.config.js is only worth having if it fires: each test lints a planted
 // file at a path inside src/ (the file need not exist; what it imports must) and reads the report.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -69,6 +71,39 @@ test('source/ importing the page, a section or vitals/ is reported; the form and
   const reader = importing('../../source/session');
   expect(await lint('src/sections/contact/Planted.ts', reader)).toEqual([]);
   expect(await lint('src/vitals/planted.ts', importing('../source/session'))).toEqual([]);
+});
+
+test.each(['vitals', 'i18n', 'store', 'legal', 'source'])(
+  '%s/ importing app/ or a section is reported',
+  async (folder) => {
+    const code = importing('../app/site', '../sections/contact/contactApi');
+    expect(await lint(`src/${folder}/planted.ts`, code)).toEqual([
+      zone(1, '../app/site'),
+      zone(2, '../sections/contact/contactApi'),
+    ]);
+  },
+);
+
+test('a cycle of two modules is reported', async () => {
+  // no-cycle reads the imported modules from disk, so both files must exist. They are planted in
+  // a tree of their own, linted with this config, rather than in src/, where a lint or a build
+  // running beside the tests would see them.
+  const root = mkdtempSync(path.join(tmpdir(), 'eslint-cycle-'));
+  try {
+    mkdirSync(path.join(root, 'src/lib'), { recursive: true });
+    writeFileSync(path.join(root, 'src/lib/first.ts'), importing('./second'));
+    writeFileSync(path.join(root, 'src/lib/second.ts'), importing('./first'));
+    const planted = new ESLint({
+      cwd: root,
+      overrideConfigFile: path.join(web, 'eslint.config.js'),
+    });
+    const [result] = await planted.lintFiles(['src/lib/first.ts']);
+    expect(result.messages.map((m) => ({ rule: m.ruleId, line: m.line }))).toEqual([
+      { rule: 'import-x/no-cycle', line: 1 },
+    ]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test('the allowed directions pass: a section uses itself, lib/, components/; app/ uses sections', async () => {
