@@ -117,9 +117,17 @@ class CheckLayers(unittest.TestCase):
         self.assertEqual(code, 1, out)
         self.assertIn(f"{self.rules}:10: expected 'room: rooms'", out)
 
-    def test_angle_and_roomless_includes_are_ignored(self):
-        self.plant("http/server.cpp", "<site/site.hpp>", "<boost/asio.hpp>", '"postgres.hpp"',
-                   '"server.hpp"')
+    def test_angle_include_of_a_forbidden_room_fails(self):
+        self.plant("http/server.cpp", "<common/log.hpp>", "<leads/writer.hpp>")
+        code, out = self.check()
+        self.assertEqual(code, 1, out)
+        self.assertIn(f"{self.src}/http/server.cpp:3: #include <leads/writer.hpp>: http may "
+                      f"include only common ({self.rules}:3)", out)
+        self.assertNotIn("common/log.hpp", out)
+
+    def test_library_and_roomless_includes_are_ignored(self):
+        self.plant("http/server.cpp", "<boost/asio.hpp>", "<boost/beast/http.hpp>", "<string>",
+                   "<sys/socket.h>", '"postgres.hpp"', '"server.hpp"')
         code, out = self.check()
         self.assertEqual(code, 0, out)
         self.assertIn("1 files, 0 includes", out)
