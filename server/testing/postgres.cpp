@@ -152,7 +152,7 @@ void postgres_server::stop() {
   running_ = false;
 }
 
-void postgres_server::admin(const std::string& sql) {
+std::string postgres_server::admin(const std::string& sql) {
   const auto uri = "postgresql://postgres@/postgres?host=" + dir_.string();
   PGconn* conn = PQconnectdb(uri.c_str());
   if (PQstatus(conn) != CONNECTION_OK) {
@@ -161,11 +161,23 @@ void postgres_server::admin(const std::string& sql) {
     throw std::runtime_error("cannot reach the test PostgreSQL: " + reason);
   }
   PGresult* res = PQexec(conn, sql.c_str());
-  const bool ok = PQresultStatus(res) == PGRES_COMMAND_OK;
+  const auto status = PQresultStatus(res);
+  const bool ok = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
   const std::string reason = PQerrorMessage(conn);
+  const std::string value = ok && PQntuples(res) > 0 ? PQgetvalue(res, 0, 0) : "";
   PQclear(res);
   PQfinish(conn);
   if (!ok) throw std::runtime_error(sql + ": " + reason);
+  return value;
+}
+
+std::filesystem::path postgres_server::flushed_files_of(const std::string& uri) {
+  const auto start = uri.find("@/") + 2;
+  const auto name = uri.substr(start, uri.find('?', start) - start);
+  admin("CHECKPOINT");
+  const auto oid = admin("SELECT oid FROM pg_database WHERE datname = '" + name + "'");
+  if (oid.empty()) throw std::runtime_error("no database " + name);
+  return dir_ / "data" / "base" / oid;
 }
 
 std::string postgres_server::new_database() {

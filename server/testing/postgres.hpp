@@ -27,6 +27,11 @@ class postgres_server {
   std::string new_database();
   [[nodiscard]] const std::string& password() const { return password_; }
 
+  // The folder of one database's relation files (every table, index and TOAST table of it,
+  // the catalog's included), after a CHECKPOINT wrote every changed page into them: what a copy
+  // of the disk would show. `uri` is one new_database() returned.
+  std::filesystem::path flushed_files_of(const std::string& uri);
+
   // For the tests that take the database away: a fast shutdown, and a start again.
   void stop();
   void start();
@@ -36,7 +41,8 @@ class postgres_server {
   ~postgres_server();
 
  private:
-  void admin(const std::string& sql);
+  // Runs `sql` as the superuser; the first column of its first row ("" when it has none).
+  std::string admin(const std::string& sql);
 
   std::filesystem::path handle_;
   std::filesystem::path dir_;

@@ -8,6 +8,7 @@
 
 #include "common/clock.hpp"
 #include "leads/cli.hpp"
+#include "privacy/reason.hpp"
 
 namespace landing::privacy::cli {
 namespace {
@@ -102,13 +103,6 @@ boost::json::object erasure_json(const storage::erasure& record) {
           {"chat", record.chat}};
 }
 
-bool contains_ci(std::string haystack, std::string needle) {
-  for (auto* text : {&haystack, &needle}) {
-    for (auto& c : *text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return !needle.empty() && haystack.find(needle) != std::string::npos;
-}
-
 }  // namespace
 
 int export_subject(storage::lead_store& store, const subject& who, std::ostream& out,
@@ -143,13 +137,12 @@ int erase_subject(storage::lead_store& store, const subject& who, const std::str
   for (const auto& id : ids) {
     const auto item = store.find(id);
     if (!item) continue;
-    for (const auto* detail : {&item->fields.email, &item->fields.name, &item->fields.social}) {
-      if (detail->size() >= 3 && contains_ci(note, *detail)) {
-        err << "landing-server: leads erase: --reason repeats the subject's own details; the "
-               "erasure record keeps no personal data, so say why without them (e.g. a ticket "
-               "number)\n";
-        return 2;
-      }
+    if (const auto detail = repeated_detail(note, item->fields)) {
+      err << "landing-server: leads erase: --reason repeats the subject's own details (their "
+          << *detail
+          << "); the erasure record keeps no personal data, so say why without them (e.g. a "
+             "ticket number)\n";
+      return 2;
     }
   }
   const auto records = store.erase(ids, "request", note, clock::now_ms());
@@ -160,6 +153,17 @@ int erase_subject(storage::lead_store& store, const subject& who, const std::str
   }
   out << records.size() << (records.size() == 1 ? " lead" : " leads")
       << " erased; the records: landing-server leads erasures\n";
+  try {
+    store.scrub_erased();
+  } catch (const storage::error& e) {
+    // The rows are gone, but their bytes are not yet out of the database's files. The note
+    // stays in the store: the server's hourly retention pass finishes it.
+    err << "landing-server: leads erase: the leads are erased, but their bytes are still in the "
+           "database's files: "
+        << e.what()
+        << ". The running server removes them within the hour; run this again to try now.\n";
+    return 3;
+  }
   return 0;
 }
 

@@ -23,6 +23,17 @@ retention::~retention() { stop(); }
 
 void retention::stop() { thread_.stop(); }
 
+void retention::scrub() {
+  try {
+    store_.scrub_erased();
+  } catch (const std::exception& e) {
+    log::warn("erasure_scrub_failed",
+              {{"reason", e.what()},
+               {"effect",
+                "erased leads' bytes stay in the database's files until the next hourly pass"}});
+  }
+}
+
 std::size_t retention::purge_once() {
   try {
     if (!store_.leader()) return 0;
@@ -39,12 +50,15 @@ std::size_t retention::purge_once() {
       }
       if (ids.size() < static_cast<std::size_t>(options_.batch)) break;
     }
+    if (erased > 0) stats_.count_erased(erased, cancelled);
+    // Whatever erased them (this pass, `leads erase`, a pass a crash cut short), their bytes
+    // leave the database's files before the pass reports them purged.
+    scrub();
     // The delivery log of leads still kept goes by the same period (docs/delivery.md).
     if (const auto pruned = store_.prune_attempts(cutoff); pruned > 0) {
       log::info("delivery_log_pruned", {{"attempts", pruned}, {"retention_days", options_.days}});
     }
     if (erased > 0) {
-      stats_.count_erased(erased, cancelled);
       // Ids only: the record of what went is in the store (leads erasures).
       log::info("leads_purged", {{"leads", erased},
                                  {"deliveries_cancelled", cancelled},

@@ -30,10 +30,15 @@ class retention {
 
   // One pass, on the calling thread: erases every lead older than the period (by the clock of
   // common/clock.hpp), in batches; only the leader among replicas does, so exactly one purges.
-  // The leads erased; a store that refuses is logged and tried again at the next pass.
+  // The leads erased, their bytes gone from the database's files (storage::erasure_role::
+  // scrub_erased); a store that refuses is logged and tried again at the next pass.
   std::size_t purge_once();
 
  private:
+  // Removes erased leads' bytes from the database's files; a failure is logged, and the next
+  // pass tries again.
+  void scrub();
+
   storage::lead_store& store_;
   leads::lead_metrics& stats_;
   retention_options options_;

@@ -44,13 +44,23 @@ class erasure_role {
 
   // Leads created before `created_before_ms`, oldest first, at most `limit`.
   virtual std::vector<std::string> expired(std::int64_t created_before_ms, int limit) = 0;
-  // The leads whose e-mail is `email`, compared without regard to ASCII case.
+  // The leads whose e-mail is `email`, compared by fold::email_key: any case, any form of an
+  // internationalised domain.
   virtual std::vector<std::string> leads_of(const std::string& email) = 0;
   // Deletes each lead with its outbox row, triage, history, message reference, source and
   // consent record in one transaction, queues its chat copy and writes its erasure record.
-  // Ids no longer there are skipped. The records written, in the order of `ids`.
+  // Ids no longer there are skipped. The records written, in the order of `ids`. The same
+  // transaction notes that the database's files still hold the deleted bytes, until
+  // scrub_erased().
   virtual std::vector<erasure> erase(const std::vector<std::string>& ids, const std::string& reason,
                                      const std::string& note, std::int64_t at_ms) = 0;
+  // Once it returns true or false, no byte of an erased lead is left in the database's live
+  // files: SQLite empties its write-ahead log into a file whose freed space is zeroed;
+  // PostgreSQL rewrites the leads table, as a plain VACUUM leaves dead rows' bytes in the free
+  // space of their pages. True when there was something to do (an erasure since the last
+  // scrub, noted in the store, so a scrub a crash or a busy database prevented is done by the
+  // next caller). Throws storage::error when it cannot finish; the note stays for next time.
+  virtual bool scrub_erased() = 0;
   // The records of erasures at or after `since_ms`, oldest first.
   virtual std::vector<erasure> erasures(std::int64_t since_ms) = 0;
   // Chat copies still to clean whose next try is due at `now_ms`, oldest first.

@@ -13,6 +13,10 @@ inline std::string delivery_when_erased(std::string_view status) {
   return std::string(status);
 }
 
+// The settings key that says an erasure's bytes are still in the database's files
+// (erasure_role::scrub_erased).
+inline constexpr const char* scrub_pending_key = "erasure_scrub_pending";
+
 // The parts of a lead that went with it.
 inline std::string removed_parts(bool queued, bool triage, std::int64_t events, bool message) {
   std::string out = "lead,consent,source";

@@ -14,19 +14,14 @@
 #include <thread>
 
 #include "common/clock.hpp"
-#include "postgres.hpp"
 #include "storage/copy.hpp"
-#include "storage/postgres/store.hpp"
-#include "storage/sqlite/store.hpp"
-#include "temp_folder.hpp"
+#include "storage/engines_testing.hpp"
 
 namespace landing::storage {
 namespace {
 
-struct engine {
-  std::string name;
-  std::function<std::unique_ptr<lead_store>(const testing::temp_folder&)> open;
-};
+using testing::engine;
+using testing::engines;
 
 // A click as the desk makes it. What a move changes is the desk's rule (leads/triage, tested
 // there); this stand-in names the taker on a take and stamps done, and the store's part is to
@@ -47,20 +42,6 @@ triage_change click_on(triage_role& target, const std::string& id, const std::st
                                 return now;
                               },
                               {action, who, at, click_id});
-}
-
-// CTest lists each case with its parameter; without this GoogleTest prints the struct's bytes.
-void PrintTo(const engine& value, std::ostream* out) { *out << value.name; }
-
-std::vector<engine> engines() {
-  return {{"sqlite",
-           [](const testing::temp_folder& dir) {
-             return std::make_unique<sqlite::store>(dir.file("leads.db"));
-           }},
-          {"postgres", [](const testing::temp_folder&) {
-             return std::make_unique<postgres::store>(
-                 landing::testing::postgres_server::shared().new_database());
-           }}};
 }
 
 class store_suite : public ::testing::TestWithParam<engine> {
@@ -101,7 +82,7 @@ class store_suite : public ::testing::TestWithParam<engine> {
     }
     return {};
   }
-  testing::temp_folder dir;
+  landing::testing::temp_folder dir;
   std::unique_ptr<lead_store> store;
 };
 
@@ -149,7 +130,7 @@ TEST_P(store_suite,
   EXPECT_EQ(store->find(unknown)->source, "");
   EXPECT_EQ(store->find(unknown)->consent_version, "");
   EXPECT_EQ(claim("a", clock::now_ms(), 30000, {})->source, item.source);
-  testing::temp_folder other_dir;
+  landing::testing::temp_folder other_dir;
   auto other = GetParam().open(other_dir);
   for (const auto& stored : store->export_all()) EXPECT_TRUE(other->import(stored));
   EXPECT_EQ(other->find(id)->source, item.source);
@@ -270,7 +251,7 @@ TEST_P(store_suite, export_and_import_carry_a_lead_whole_and_only_once) {
   deliver_at(done, 777, {});
   const auto exported = store->export_all();
   ASSERT_EQ(exported.size(), 2U);
-  testing::temp_folder other_dir;
+  landing::testing::temp_folder other_dir;
   auto other = GetParam().open(other_dir);
   for (const auto& item : exported) EXPECT_TRUE(other->import(item));
   for (const auto& item : exported) EXPECT_FALSE(other->import(item));
@@ -292,7 +273,7 @@ TEST_P(store_suite, export_and_import_carry_the_desk_of_a_lead_and_the_settings_
   ASSERT_TRUE(click_on(*store, taken, "taken", "done", "done", anna, 3000, "").applied);
   ASSERT_TRUE(store->claim_reminder(reminded, 2500));
   store->set_setting("telegram.update_offset", "77");
-  testing::temp_folder other_dir;
+  landing::testing::temp_folder other_dir;
   auto other = GetParam().open(other_dir);
   for (const auto& item : store->export_all()) EXPECT_TRUE(other->import(item));
   const auto state = other->triage_of(taken);
@@ -428,7 +409,7 @@ TEST_P(store_suite, erasure_records_and_chat_copies_travel_to_another_engine) {
   const auto id = add();
   deliver_at(id, 5000, {-100, 77});
   store->erase({id}, "retention", "", 9000);
-  testing::temp_folder other_dir;
+  landing::testing::temp_folder other_dir;
   auto other = GetParam().open(other_dir);
   const auto report = copy_leads(*store, *other);
   EXPECT_EQ(report.erasures_copied, 1U);

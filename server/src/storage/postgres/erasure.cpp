@@ -1,5 +1,9 @@
 #include "storage/postgres/erasure.hpp"
 
+#include <chrono>
+#include <thread>
+
+#include "common/fold.hpp"
 #include "storage/erasure_rules.hpp"
 #include "storage/postgres/lead_row.hpp"
 
@@ -45,9 +49,16 @@ std::vector<std::string> erasure_tables::expired(std::int64_t created_before_ms,
 }
 
 std::vector<std::string> erasure_tables::leads_of(const std::string& email) {
+  // lower() follows the database's collation, ASCII only under C: every address is folded here
+  // instead (a request is rare, a scan of the addresses cheap).
+  const auto key = fold::email_key(email);
   return db_.run(false, [&](connection& conn) {
-    return ids_of(
-        conn.exec("SELECT id FROM leads WHERE lower(email) = lower($1) ORDER BY id", {email}));
+    const auto rows = conn.exec("SELECT id, email FROM leads ORDER BY id");
+    std::vector<std::string> out;
+    for (int i = 0; i < rows.rows(); ++i) {
+      if (fold::email_key(rows.text(i, 1)) == key) out.push_back(rows.text(i, 0));
+    }
+    return out;
   });
 }
 
@@ -90,8 +101,43 @@ std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
       insert_erasure(conn, record);
       out.push_back(std::move(record));
     }
+    if (!out.empty()) {
+      conn.exec("INSERT INTO settings (key, value) VALUES ($1, '1') ON CONFLICT (key) DO NOTHING",
+                {scrub_pending_key});
+    }
     txn.commit();
     return out;
+  });
+}
+
+bool erasure_tables::scrub_erased() {
+  return db_.run(true, [&](connection& conn) {
+    if (conn.exec("SELECT 1 FROM settings WHERE key = $1", {scrub_pending_key}).rows() == 0) {
+      return false;
+    }
+    // Only leads holds a person's words (its statistics target for them is 0, migration 10, so
+    // ANALYZE copies none into pg_statistic). A plain VACUUM frees a dead row's line pointer but
+    // leaves its bytes in the page; VACUUM FULL writes the live rows into new files and
+    // truncates the old ones at once. It locks the table: a short lock_timeout lets waiting
+    // lead inserts through rather than queue behind it, and the caller tries again later.
+    conn.exec("SET lock_timeout = '2s'");
+    for (int attempt = 1;; ++attempt) {
+      try {
+        conn.exec("VACUUM (FULL) leads");
+        break;
+      } catch (const error& e) {
+        // 55P03: the lock was not granted in time. The pause lets the inserts through.
+        if (e.sqlstate == "55P03" && attempt < 5) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(500));
+          continue;
+        }
+        if (!e.connection_lost) conn.exec("RESET lock_timeout");
+        throw;
+      }
+    }
+    conn.exec("RESET lock_timeout");
+    conn.exec("DELETE FROM settings WHERE key = $1", {scrub_pending_key});
+    return true;
   });
 }
 

@@ -14,6 +14,7 @@ class erasure_tables : public virtual erasure_role {
   std::vector<std::string> leads_of(const std::string& email) override;
   std::vector<erasure> erase(const std::vector<std::string>& ids, const std::string& reason,
                              const std::string& note, std::int64_t at_ms) override;
+  bool scrub_erased() override;
   std::vector<erasure> erasures(std::int64_t since_ms) override;
   std::vector<chat_copy> chat_copies(std::int64_t now_ms, int limit) override;
   void chat_copy_done(const std::string& lead_id, const std::string& outcome) override;

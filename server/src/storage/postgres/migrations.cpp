@@ -10,7 +10,7 @@ namespace {
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(727001)";
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 9> steps{
+constexpr std::array<const char*, 10> steps{
     // The schema the SQLite engine started with.
     R"sql(
 CREATE TABLE leads (
@@ -208,6 +208,20 @@ CREATE INDEX delivery_attempts_by_time ON delivery_attempts (at);
     R"sql(
 DROP INDEX deliveries_due;
 CREATE INDEX deliveries_due ON deliveries (channel, status, next_attempt_at, lead_id);
+)sql",
+    // A person's words stay out of pg_statistic: ANALYZE samples no value of these columns, and
+    // the samples taken before go (changing a column's type, even to itself, drops its
+    // statistics). A database that erased leads before scrub_erased() existed is scrubbed once.
+    R"sql(
+ALTER TABLE leads
+  ALTER COLUMN name TYPE text, ALTER COLUMN name SET STATISTICS 0,
+  ALTER COLUMN social TYPE text, ALTER COLUMN social SET STATISTICS 0,
+  ALTER COLUMN email TYPE text, ALTER COLUMN email SET STATISTICS 0,
+  ALTER COLUMN message TYPE text, ALTER COLUMN message SET STATISTICS 0,
+  ALTER COLUMN source TYPE text, ALTER COLUMN source SET STATISTICS 0,
+  ALTER COLUMN client TYPE text, ALTER COLUMN client SET STATISTICS 0;
+INSERT INTO settings (key, value)
+  SELECT 'erasure_scrub_pending', '1' WHERE EXISTS (SELECT 1 FROM erasures);
 )sql",
 };
 

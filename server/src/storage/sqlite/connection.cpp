@@ -31,6 +31,10 @@ connection::connection(const std::string& path, std::chrono::milliseconds busy_t
     // FULL: a lead acknowledged with 202 survives power loss, not just a crash of this process.
     exec("PRAGMA synchronous=FULL");
     exec("PRAGMA foreign_keys=ON");
+    // Freed space is overwritten with zeros, so a deleted row (an erased lead) leaves no bytes
+    // in the pages it shared with others; the log's older page versions go by
+    // checkpoint_truncate() (docs/privacy.md). Every connection, as any write may move cells.
+    exec("PRAGMA secure_delete=ON");
   } catch (...) {
     // The destructor does not run for a half-built object, so close here.
     sqlite3_close_v2(db_);
@@ -47,6 +51,15 @@ void connection::exec(const char* sql) {
     std::string reason = message ? message : sqlite3_errstr(rc);
     sqlite3_free(message);
     throw error("sqlite: " + reason, sqlite3_extended_errcode(db_), sqlite3_system_errno(db_));
+  }
+}
+
+void connection::checkpoint_truncate() {
+  int frames = 0;
+  int copied = 0;
+  if (sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, &frames, &copied) !=
+      SQLITE_OK) {
+    fail(db_, "checkpoint");
   }
 }
 

@@ -23,8 +23,8 @@ struct error : std::runtime_error {
 
 class connection {
  public:
-  // Opens (creating the file when `create`) with WAL, synchronous=FULL and a busy timeout, so the
-  // server and the operators' CLI can share the file.
+  // Opens (creating the file when `create`) with WAL, synchronous=FULL, secure deletion and a
+  // busy timeout, so the server and the operators' CLI can share the file.
   explicit connection(const std::string& path,
                       std::chrono::milliseconds busy_timeout = std::chrono::seconds(5),
                       bool create = true);
@@ -33,6 +33,10 @@ class connection {
   ~connection();
 
   void exec(const char* sql);
+  // Copies every page of the write-ahead log into the database file and empties the log, so
+  // what the log held of earlier page versions is gone from disk; waits for readers through the
+  // busy timeout and throws (SQLITE_BUSY) when one still holds an older snapshot.
+  void checkpoint_truncate();
   [[nodiscard]] sqlite3* handle() const { return db_; }
   [[nodiscard]] std::int64_t changes() const;
 

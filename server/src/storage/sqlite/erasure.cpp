@@ -1,5 +1,6 @@
 #include "storage/sqlite/erasure.hpp"
 
+#include "common/fold.hpp"
 #include "storage/erasure_rules.hpp"
 
 namespace landing::storage::sqlite {
@@ -64,11 +65,15 @@ std::vector<std::string> erasure_tables::expired(std::int64_t created_before_ms,
 }
 
 std::vector<std::string> erasure_tables::leads_of(const std::string& email) {
+  // SQL's lower() knows ASCII only: every address is folded here instead (a request is rare, a
+  // scan of the addresses cheap).
+  const auto key = fold::email_key(email);
   return db_.read([&](connection& conn) {
-    statement query(conn, "SELECT id FROM leads WHERE lower(email) = lower(?) ORDER BY id");
-    query.bind(1, email);
+    statement query(conn, "SELECT id, email FROM leads ORDER BY id");
     std::vector<std::string> out;
-    while (query.step()) out.push_back(query.text(0));
+    while (query.step()) {
+      if (fold::email_key(query.text(1)) == key) out.push_back(query.text(0));
+    }
     return out;
   });
 }
@@ -121,8 +126,35 @@ std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
       insert_erasure(conn, record);
       out.push_back(std::move(record));
     }
+    if (!out.empty()) {
+      statement(conn,
+                "INSERT INTO settings (key, value) VALUES (?, '1') ON CONFLICT (key) DO NOTHING")
+          .bind(1, scrub_pending_key)
+          .step();
+    }
     txn.commit();
     return out;
+  });
+}
+
+bool erasure_tables::scrub_erased() {
+  return db_.write(file_guard::purpose::outcome, [&](connection& conn) {
+    // secure_delete zeroed the rows in the pages the erasure wrote, but the log still holds the
+    // pages as they were before, as each later write does until a checkpoint: copy it into the
+    // file and empty it. A reader elsewhere that holds an older snapshot makes this wait, and
+    // fail after the busy timeout; the note stays, so the next caller tries again.
+    std::string pending;
+    {
+      statement query(conn, "SELECT value FROM settings WHERE key = ?");
+      query.bind(1, scrub_pending_key);
+      if (!query.step()) return false;
+      pending = query.text(0);
+    }
+    // Pages freed before secure deletion was on are rewritten only by a VACUUM (migration 10).
+    if (pending == "vacuum") conn.exec("VACUUM");
+    conn.checkpoint_truncate();
+    statement(conn, "DELETE FROM settings WHERE key = ?").bind(1, scrub_pending_key).step();
+    return true;
   });
 }
 

@@ -7,7 +7,7 @@ namespace landing::storage::sqlite {
 namespace {
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 9> steps{
+constexpr std::array<const char*, 10> steps{
     R"sql(
 CREATE TABLE leads (
   id TEXT PRIMARY KEY,
@@ -197,6 +197,13 @@ CREATE INDEX delivery_attempts_by_time ON delivery_attempts (at);
     R"sql(
 DROP INDEX deliveries_due;
 CREATE INDEX deliveries_due ON deliveries (channel, status, next_attempt_at, lead_id);
+)sql",
+    // Connections delete securely from here on (connection.cpp). A database that erased leads
+    // before may hold their bytes in pages freed without it: its first scrub vacuums the whole
+    // file (erasure.cpp).
+    R"sql(
+INSERT INTO settings (key, value)
+  SELECT 'erasure_scrub_pending', 'vacuum' WHERE EXISTS (SELECT 1 FROM erasures);
 )sql",
 };
 

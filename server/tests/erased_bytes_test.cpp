@@ -1,0 +1,191 @@
+// Erased means gone from the database's files, not only from its tables (docs/privacy.md): once
+// `leads erase` returns (by e-mail, by id) or the running server's retention pass reports its
+// purge, no byte of what the erased leads carried is in SQLite's file, its log or its index, nor
+// in any relation file of the PostgreSQL database (tables, indexes, TOAST, the catalog). A lead
+// that is kept is found by the same scan, so the scan can see.
+#include <gtest/gtest.h>
+
+#include <boost/json/parse.hpp>
+#include <fstream>
+#include <iterator>
+
+#include "common/clock.hpp"
+#include "postgres.hpp"
+#include "storage/open.hpp"
+#include "support.hpp"
+
+namespace landing::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A person's details, each field with a marker of its own. The message stays far below 2 KB:
+// PostgreSQL compresses longer values, and a compressed marker would hide from the scan.
+struct person {
+  std::string name, handle, email, message, campaign;
+
+  [[nodiscard]] std::vector<std::string> markers() const {
+    std::vector<std::string> out{name, handle, email.substr(0, email.find('@')), message};
+    if (!campaign.empty()) out.push_back(campaign);
+    return out;
+  }
+  [[nodiscard]] std::string json() const {
+    return R"({"name":")" + name + R"( Anna","social":"@)" + handle + R"(","email":")" + email +
+           R"(","message":")" + message + R"(: we need a site.","locale":"en","website":"",)" +
+           R"("consent":")" + test_consent_version + R"(","source":{"utm_source":"news",)" +
+           R"("utm_campaign":")" + campaign + R"("}})";
+  }
+};
+
+std::string lower(std::string text) {
+  for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+person marked(const std::string& tag) {
+  return {"Namemark" + tag, "handlemark" + tag, "mailmark" + tag + "@example.com", "Textmark" + tag,
+          "campaignmark" + tag};
+}
+
+class erased_bytes : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    make_site(dir.path / "site");
+    if (GetParam() == "sqlite") {
+      fs::create_directories(dir.path / "db");
+      db = (dir.path / "db" / "leads.db").string();
+    } else {
+      db = postgres_server::shared().new_database();
+    }
+  }
+  void TearDown() override {
+    if (server) server->terminate();
+  }
+
+  // Every file the database lives in: SQLite's file with its -wal and -shm; each relation file
+  // of the PostgreSQL database once its changed pages are written.
+  [[nodiscard]] std::vector<fs::path> live_files() const {
+    const auto folder =
+        GetParam() == "sqlite" ? dir.path / "db" : postgres_server::shared().flushed_files_of(db);
+    std::vector<fs::path> out;
+    for (const auto& entry : fs::recursive_directory_iterator(folder)) {
+      if (entry.is_regular_file()) out.push_back(entry.path());
+    }
+    return out;
+  }
+  // The markers any live file holds in any case of ASCII letters, each with the first file it
+  // was found in.
+  [[nodiscard]] std::map<std::string, std::string> found(
+      const std::vector<std::string>& markers) const {
+    std::map<std::string, std::string> out;
+    for (const auto& file : live_files()) {
+      std::ifstream in(file, std::ios::binary);
+      const auto bytes = lower(std::string{std::istreambuf_iterator<char>(in), {}});
+      for (const auto& marker : markers) {
+        if (!out.contains(marker) && bytes.find(lower(marker)) != std::string::npos) {
+          out[marker] = file.filename().string();
+        }
+      }
+    }
+    return out;
+  }
+  void expect_all_found(const person& who) const {
+    EXPECT_EQ(found(who.markers()).size(), who.markers().size())
+        << "the scan must see what a live lead holds";
+  }
+  void expect_none_found(const person& who) const {
+    const auto left = found(who.markers());
+    for (const auto& [marker, file] : left) ADD_FAILURE() << marker << " is still in " << file;
+  }
+
+  void start(std::vector<std::string> extra = {}) {
+    auto args = delivery_test_args((dir.path / "site").string(), db);
+    args.insert(args.end(), {"--rate-limit-burst", "1000"});
+    args.insert(args.end(), extra.begin(), extra.end());
+    server = std::make_unique<server_process>(args, telegram_env(bot.base_url()),
+                                              dir.path / "server.log");
+  }
+  std::string post_lead(const std::string& body) {
+    const auto reply =
+        http_call("POST", server->url("/api/contact"),
+                  {"Content-Type: application/json", "Origin: " + server->url("")}, body);
+    EXPECT_EQ(reply.status, 202) << reply.body;
+    return boost::json::parse(reply.body).at("id").as_string().c_str();
+  }
+  run_result cli(std::vector<std::string> args) {
+    args.insert(args.begin(), {"--db", db});
+    return run_binary(args);
+  }
+
+  temp_dir dir;
+  fake_bot_api bot;
+  std::string db;
+  std::unique_ptr<server_process> server;
+};
+
+TEST_P(erased_bytes, leads_erased_by_email_and_by_id_leave_no_byte_in_the_live_files) {
+  start();
+  const auto anna = marked("A");
+  const auto boris = marked("B");
+  const auto kept = marked("K");
+  post_lead(anna.json());
+  auto second = anna;
+  second.email = "MAILMARKA@Example.com";  // the same person, in other case
+  post_lead(second.json());
+  const auto by_id = post_lead(boris.json());
+  post_lead(kept.json());
+  // Delivered, so each lead's row was written more than once (status, delivery time).
+  ASSERT_TRUE(bot.wait_for(4, std::chrono::seconds(15)));
+  ASSERT_TRUE(server->wait_for_event("lead_delivered"));
+  expect_all_found(anna);
+  expect_all_found(boris);
+
+  const auto by_email = cli({"leads", "erase", "--email", anna.email, "--reason", "ticket 7"});
+  ASSERT_EQ(by_email.exit_code, 0) << by_email.output;
+  EXPECT_NE(by_email.output.find("2 leads erased"), std::string::npos) << by_email.output;
+  expect_none_found(anna);
+  const auto one = cli({"leads", "erase", "--id", by_id});
+  ASSERT_EQ(one.exit_code, 0) << one.output;
+  expect_none_found(anna);
+  expect_none_found(boris);
+  expect_all_found(kept);
+
+  // Writes after the erasure do not bring anything back (the log is refilled from now on).
+  post_lead(marked("L").json());
+  ASSERT_TRUE(bot.wait_for(5, std::chrono::seconds(15)));
+  expect_none_found(anna);
+  expect_none_found(boris);
+}
+
+TEST_P(erased_bytes, the_running_servers_retention_purge_leaves_no_byte_in_the_live_files) {
+  // Written straight into the store, without a source.
+  auto old = marked("O");
+  auto fresh = marked("F");
+  old.campaign = fresh.campaign = "";
+  {
+    const auto store = storage::open(db, {});
+    {
+      const clock::fake long_ago(clock::now_ms() - 200LL * 86'400'000);
+      const auto ids = store->insert_batch(
+          {{{old.name, "@" + old.handle, old.email, old.message}, "en", "10.0.0.1", false},
+           {{old.name, "@" + old.handle, "2" + old.email, old.message}, "en", "10.0.0.1", false}},
+          {"telegram"});
+      store->mark_delivered("telegram", ids[0], {clock::now_ms(), "ok", 0}, {42, 7});
+    }
+    store->insert_batch(
+        {{{fresh.name, "@" + fresh.handle, fresh.email, fresh.message}, "en", "10.0.0.1", false}},
+        {"telegram"});
+    store->stop();
+  }
+  expect_all_found(old);
+
+  start({"--retention-days", "180"});
+  ASSERT_TRUE(server->wait_for_event("leads_purged"));
+  expect_none_found(old);
+  expect_all_found(fresh);
+}
+
+INSTANTIATE_TEST_SUITE_P(engines, erased_bytes, ::testing::Values("sqlite", "postgres"));
+
+}  // namespace
+}  // namespace landing::testing
