@@ -116,7 +116,7 @@ void expect_lead_mail(const std::string& message, const std::string& id) {
   const auto word = message.substr(subject + 19, message.find("?=", subject) - subject - 19);
   EXPECT_EQ(from_base64(word), "Новая заявка: Анна");
   const auto body = from_base64(message.substr(message.find("\r\n\r\n") + 4));
-  EXPECT_NE(body.find("Сообщение:\r\nНужен сайт\r\nк весне\r\n"), std::string::npos) << body;
+  EXPECT_NE(body.find("Сообщение:\r\n│ Нужен сайт\r\n│ к весне\r\n"), std::string::npos) << body;
   EXPECT_NE(body.find("Заявка: " + id), std::string::npos) << body;
   for (std::size_t i = 0; i < message.size(); ++i) {
     if (message[i] == '\n') {
@@ -137,7 +137,8 @@ TEST_F(email_channel, a_lead_arrives_over_starttls_with_its_headers_and_cyrillic
   EXPECT_EQ(envelope.at("tls"), true);
   EXPECT_EQ(envelope.at("login"), "studio");
   ASSERT_TRUE(bot.wait_for(1, 5s)) << "and the chat has it too";
-  EXPECT_NE(show(id).find("  email\tdelivered\t1 attempts"), std::string::npos) << show(id);
+  const auto shown = read_until([&] { return show(id); }, {"  email\tdelivered\t1 attempts"});
+  EXPECT_NE(shown.find("  email\tdelivered\t1 attempts"), std::string::npos) << shown;
 }
 
 TEST_F(email_channel, a_lead_arrives_over_implicit_tls) {
@@ -167,7 +168,8 @@ TEST_F(email_channel, a_4xx_is_tried_again_and_a_5xx_is_final) {
   EXPECT_NE(show(second).find("email\tfailed\t1 attempts"), std::string::npos) << show(second);
   ASSERT_TRUE(wait_for_mail(1, 10s)) << server->output();
   EXPECT_NE(mail(1).find("Message-ID: <" + id + "@studio.example>"), std::string::npos);
-  EXPECT_NE(show(id).find("email\tdelivered\t2 attempts"), std::string::npos) << show(id);
+  const auto shown = read_until([&] { return show(id); }, {"email\tdelivered\t2 attempts"});
+  EXPECT_NE(shown.find("email\tdelivered\t2 attempts"), std::string::npos) << shown;
 }
 
 TEST_F(email_channel, a_server_without_starttls_gets_nothing_in_clear_text) {

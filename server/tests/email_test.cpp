@@ -140,7 +140,7 @@ void expect_the_lead(boost::json::object mail) {
   // Base64 keeps the canonical CRLF line ends inside the body too.
   EXPECT_EQ(mail["body"],
             "Имя: Анна\r\nКонтакт: @anna_dev\r\nПочта: anna@example.com\r\n"
-            "Сообщение:\r\nНужен сайт\r\nк весне\r\n\r\n"
+            "Сообщение:\r\n│ Нужен сайт\r\n│ к весне\r\n\r\n"
             "Заявка: 01JD3Z6W8Q5N2R4T6V8X0Y2A4C\r\nВремя: 2026-07-14T03:33:20Z\r\nЯзык: ru\r\n");
   EXPECT_EQ(mail["headers"], 9) << "From To Date Reply-To Message-ID Subject and three MIME";
   EXPECT_EQ(mail["defects"], 0);

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -375,6 +376,19 @@ std::map<std::string, std::string> telegram_env(const std::string& api_base) {
   return {{"TELEGRAM_BOT_TOKEN", test_token},
           {"TELEGRAM_CHAT_ID", "42"},
           {"TELEGRAM_API_BASE", api_base}};
+}
+
+std::string read_until(const std::function<std::string()>& read,
+                       const std::vector<std::string>& needles, std::chrono::milliseconds limit) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  for (;;) {
+    auto text = read();
+    const bool all = std::all_of(needles.begin(), needles.end(), [&](const std::string& needle) {
+      return text.find(needle) != std::string::npos;
+    });
+    if (all || std::chrono::steady_clock::now() >= until) return text;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
 }
 
 }  // namespace landing::testing

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -76,6 +77,13 @@ struct run_result {
 };
 run_result run_binary(const std::vector<std::string>& args,
                       const std::map<std::string, std::string>& env = {});
+
+// Reads `read` again until its text holds every one of `needles`, or `limit` passes; the last text
+// read. For what the server writes after a fake saw it happen: an outcome is recorded once the
+// fake has answered, so a test that reads the store right after may be a moment too early.
+std::string read_until(const std::function<std::string()>& read,
+                       const std::vector<std::string>& needles,
+                       std::chrono::milliseconds limit = std::chrono::seconds(10));
 
 // Runs a command (not the server) to completion; its exit code. For mount, prlimit and the like.
 int run_command(const std::vector<std::string>& argv);

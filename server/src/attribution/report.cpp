@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "common/clock.hpp"
+#include "common/visible.hpp"
 
 namespace landing::attribution {
 namespace {
@@ -122,13 +123,14 @@ std::string to_text(const report& r) {
                     clock::format_day(r.options.today) +
                     (r.options.locale.empty() ? std::string() : ", locale " + r.options.locale) +
                     "\n";
-  char line[256];
+  char line[512];
   std::snprintf(line, sizeof line, "%-40s %8s %6s %6s %7s %6s %6s %10s\n", "source", "visits",
                 "leads", "conv%", "taken%", "spam%", "done%", "take(min)");
   out += line;
   const auto row_line = [&](const source_row& row) {
+    // A source class is a visitor's tag: shown with its controls and line breaks as escapes.
     std::snprintf(
-        line, sizeof line, "%-40s %8llu %6llu %6s %7s %6s %6s %10s\n", row.source.c_str(),
+        line, sizeof line, "%-40s %8llu %6llu %6s %7s %6s %6s %10s\n", visible(row.source).c_str(),
         static_cast<unsigned long long>(row.visits), static_cast<unsigned long long>(row.leads),
         number(conversion(row), "%.1f").c_str(), number(share(row.taken, row), "%.0f").c_str(),
         number(share(row.spam, row), "%.0f").c_str(), number(share(row.done, row), "%.0f").c_str(),

@@ -6,6 +6,7 @@
 #include "common/clock.hpp"
 #include "common/html_escape.hpp"
 #include "common/report_style.hpp"
+#include "common/visible.hpp"
 
 namespace landing::attribution {
 namespace {
@@ -72,7 +73,7 @@ std::string to_html(const report& r) {
       "</style></head><body><main><header><h1>Leads by source</h1><p class=\"lead\">" + period +
       ": visitors&#39; first page view per tab session, and the leads they sent</p>"
       "<ul class=\"filters\"><li>Locale: <b>" +
-      (r.options.locale.empty() ? std::string("any") : escape_html(r.options.locale)) +
+      (r.options.locale.empty() ? std::string("any") : escape_html(visible(r.options.locale))) +
       "</b></li></ul></header><section class=\"panel sources\"><h2>Per source</h2>"
       "<ul class=\"key\"><li><i class=\"v\"></i>visits</li><li><i class=\"l\"></i>leads</li></ul>";
   if (r.sources.empty()) {
@@ -86,7 +87,7 @@ std::string to_html(const report& r) {
         "class=\"num\">Done</th><th scope=\"col\" class=\"num\">Median time to "
         "take</th></tr></thead><tbody>";
     for (const auto& row : r.sources) {
-      html += "<tr><th scope=\"row\"><code>" + escape_html(row.source) +
+      html += "<tr><th scope=\"row\"><code>" + escape_html(visible(row.source)) +
               "</code></th><td><div class=\"bars\" role=\"img\" aria-label=\"" +
               std::to_string(row.visits) + " visits, " + std::to_string(row.leads) +
               " leads\"><span class=\"bar visits\"><span style=\"width:" +

@@ -140,5 +140,17 @@ TEST(attribution_report, the_page_is_self_contained_and_escapes_source_names) {
   EXPECT_EQ(html.find("https://"), std::string::npos);
 }
 
+TEST(attribution_report, no_source_name_reaches_the_text_or_the_page_with_a_hidden_character) {
+  for (const std::string raw : {"\n", "\r", "\x1b", "\xC2\x85", "\xE2\x80\xA8", "\xE2\x80\xA9",
+                                "\xE2\x80\xAE", "\xE2\x81\xA6"}) {
+    const std::vector<storage::visit_count> visits{{today, "en", "goo" + raw + "gle", 3}};
+    const auto r = build_report(visits, {}, {}, {30, today, ""});
+    for (const auto& page : {to_text(r), to_html(r)}) {
+      EXPECT_EQ(page.find("goo" + raw + "gle"), std::string::npos);
+      EXPECT_NE(page.find("goo\\u"), std::string::npos) << page;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace landing::attribution

@@ -41,10 +41,14 @@ constexpr std::array<click_member, 3> click_members{{
 
 constexpr std::int64_t max_safe_integer = (std::int64_t{1} << 53) - 1;
 
-// A value fit to be stored and shown: printable text with something visible in it.
+// A value fit to be stored and shown on one line: printable text with something visible in it,
+// and no line break (U+2028 and U+2029 are no controls, yet start a line in the chat).
 bool printable(const std::u32string& text) {
   for (const char32_t c : text) {
-    if (characters::is_control(c) || characters::is_bidi_control(c)) return false;
+    if (characters::is_control(c) || characters::is_bidi_control(c) ||
+        characters::is_line_break(c)) {
+      return false;
+    }
   }
   return characters::has_visible(text);
 }

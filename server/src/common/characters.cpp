@@ -15,6 +15,10 @@ bool is_bidi_control(char32_t c) {
          (c >= 0x2066 && c <= 0x2069);
 }
 
+bool is_line_break(char32_t c) {
+  return (c >= 0x0A && c <= 0x0D) || c == 0x85 || c == 0x2028 || c == 0x2029;
+}
+
 bool is_default_ignorable(char32_t c) {
   // Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): characters that render
   // as nothing at all, which JavaScript's \p{Default_Ignorable_Code_Point} also matches.

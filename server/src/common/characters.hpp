@@ -16,6 +16,11 @@ bool is_control(char32_t c);
 // which can make text display in an order other than the one it was written in. Refused.
 bool is_bidi_control(char32_t c);
 
+// Every character Unicode counts as a mandatory line break (UAX #14 BK, CR, LF, NL): LF, VT, FF,
+// CR, NEL, U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR. A one-line field holding one
+// could draw a line of its own in the chat or the mail; a message turns each into "\n".
+bool is_line_break(char32_t c);
+
 // Unicode's Default_Ignorable_Code_Point: zero-width and other characters that render as
 // nothing. A value made only of these (and spaces) is refused as invalid.
 bool is_default_ignorable(char32_t c);

@@ -1,44 +1,33 @@
 #include "common/html_escape.hpp"
 
-#include "common/utf8.hpp"
+#include "common/visible.hpp"
 
 namespace landing {
 
 std::string escape_html(std::string_view text) {
-  const auto valid = utf8::printable(text);
+  const auto shown = visible(text, U"\t\n");
   std::string out;
-  out.reserve(valid.size());
-  for (std::size_t i = 0; i < valid.size(); ++i) {
-    const char c = valid[i];
-    const auto byte = static_cast<unsigned char>(c);
+  out.reserve(shown.size());
+  for (const char c : shown) {
     switch (c) {
       case '&':
         out += "&amp;";
-        continue;
+        break;
       case '<':
         out += "&lt;";
-        continue;
+        break;
       case '>':
         out += "&gt;";
-        continue;
+        break;
       case '"':
         out += "&quot;";
-        continue;
+        break;
       case '\'':
         out += "&#39;";
-        continue;
-      default:
         break;
+      default:
+        out += c;
     }
-    // C1 controls are U+0080–U+009F, encoded as C2 80 to C2 9F.
-    const bool c1 =
-        byte == 0xC2 && i + 1 < valid.size() && static_cast<unsigned char>(valid[i + 1]) <= 0x9F;
-    if ((byte < 0x20 && c != '\t' && c != '\n') || byte == 0x7F || c1) {
-      out += "\xEF\xBF\xBD";  // U+FFFD
-      i += c1 ? 1 : 0;
-      continue;
-    }
-    out += c;
   }
   return out;
 }

@@ -12,12 +12,16 @@ TEST(html_escape, escapes_markup_and_both_quotes) {
   EXPECT_EQ(escape_html("div.cards > p"), "div.cards &gt; p");
 }
 
-TEST(html_escape, keeps_unicode_and_replaces_control_characters_and_invalid_bytes) {
+TEST(html_escape, keeps_unicode_and_shows_what_would_hide_or_reorder_text_as_escapes) {
   EXPECT_EQ(escape_html("кнопка.отправить"), "кнопка.отправить");
-  EXPECT_EQ(escape_html("a\x1b[2Jb"), "a\xEF\xBF\xBD[2Jb");
-  EXPECT_EQ(escape_html("a\xC2\x85z"), "a\xEF\xBF\xBDz") << "C1 next line";
+  EXPECT_EQ(escape_html("a\x1b[2Jb"), "a\\u001b[2Jb");
+  EXPECT_EQ(escape_html("a\xC2\x85z"), "a\\u0085z") << "C1 next line";
   EXPECT_EQ(escape_html("a\xFF"), "a\\xff");
   EXPECT_EQ(escape_html("tab\tand\nline"), "tab\tand\nline");
+  // A right-to-left override would make "#exe.jpg" of "#gpj.exe"; a line separator would start a
+  // row of its own.
+  EXPECT_EQ(escape_html("#\u202Egpj.exe"), "#\\u202egpj.exe");
+  EXPECT_EQ(escape_html("a\u2028b\u2029c\u2066d"), "a\\u2028b\\u2029c\\u2066d");
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <ctime>
 
+#include "common/quote.hpp"
 #include "common/utf8.hpp"
 #include "email/mime.hpp"
 
@@ -101,7 +102,9 @@ std::string lead_message(const storage::lead& item, const mail_settings& setting
   body.append(say.name).append(": ").append(name).append("\n");
   body.append(say.contact).append(": ").append(one_line(item.fields.social)).append("\n");
   body.append(say.email).append(": ").append(one_line(item.fields.email)).append("\n");
-  body.append(say.message).append(":\n").append(item.fields.message).append("\n\n");
+  // The message quoted line by line, as in the chat: typed "Lead: …" lines cannot pass for the
+  // server's own lines below it.
+  body.append(say.message).append(":\n").append(quote(item.fields.message)).append("\n\n");
   body.append(say.id).append(": ").append(item.id).append("\n");
   body.append(say.time).append(": ").append(iso_8601(item.created_at)).append("\n");
   body.append(say.locale).append(": ").append(item.locale).append("\n");

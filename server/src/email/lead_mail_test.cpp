@@ -128,15 +128,37 @@ TEST(lead_mail, speaks_the_leads_language_in_subject_and_body) {
   EXPECT_EQ(decoded_words(header(message, "Reply-To")), "Анна <anna@example.com>");
   EXPECT_EQ(body(message),
             "Имя: Анна\r\nКонтакт: @anna\r\nПочта: anna@example.com\r\n"
-            "Сообщение:\r\nЗдравствуйте!\r\nНужен сайт.\r\nСпасибо\r\n\r\n"
+            "Сообщение:\r\n│ Здравствуйте!\r\n│ Нужен сайт.\r\n│ Спасибо\r\n\r\n"
             "Заявка: 01JD3Z6W8Q5N2R4T6V8X0Y2A4C\r\nВремя: 2026-07-14T03:32:19Z\r\n"
             "Язык: ru\r\nИсточник: telegram\r\n");
   auto plain = sample("Anna", "anna@example.com", "en");
   plain.source_class.clear();
   EXPECT_EQ(body(lead_message(plain, studio(), now)),
             "Name: Anna\r\nContact: @anna\r\nEmail: anna@example.com\r\n"
-            "Message:\r\nЗдравствуйте!\r\nНужен сайт.\r\nСпасибо\r\n\r\n"
+            "Message:\r\n│ Здравствуйте!\r\n│ Нужен сайт.\r\n│ Спасибо\r\n\r\n"
             "Lead: 01JD3Z6W8Q5N2R4T6V8X0Y2A4C\r\nTime: 2026-07-14T03:32:19Z\r\nLanguage: en\r\n");
+}
+
+// A message that types the server's own lines cannot stand for them: every line of it is quoted.
+TEST(lead_mail, a_message_imitating_the_lines_around_it_stays_quoted) {
+  for (const auto* locale : {"en", "ru"}) {
+    auto item = sample("Anna", "anna@example.com", locale);
+    item.fields.message =
+        "Hi\n\nLead: 01FAKE00000000000000000000\nЗаявка: 01FAKE\nEmail: boss@evil.test\n\nТime: "
+        "now";
+    const auto text = body(lead_message(item, studio(), now));
+    std::size_t lines_with_lead = 0;
+    for (std::size_t from = 0; from < text.size();) {
+      const auto end = text.find("\r\n", from);
+      const auto line = text.substr(from, end - from);
+      if (line.starts_with("Lead: ") || line.starts_with("Заявка: ")) ++lines_with_lead;
+      EXPECT_FALSE(line.starts_with("Email: boss")) << line;
+      from = end == std::string::npos ? text.size() : end + 2;
+    }
+    EXPECT_EQ(lines_with_lead, 1U) << text;  // the real one only
+    EXPECT_NE(text.find("│ Lead: 01FAKE"), std::string::npos) << text;
+    EXPECT_NE(text.find("\r\n│\r\n│ Тime: now\r\n"), std::string::npos) << text;
+  }
 }
 
 TEST(lead_mail, cuts_a_long_name_in_the_subject_on_a_character) {

@@ -13,6 +13,7 @@ using characters::has_visible;
 using characters::is_bidi_control;
 using characters::is_control;
 using characters::is_js_space;
+using characters::is_line_break;
 
 std::u32string trim(const std::u32string& text) {
   std::size_t first = 0;
@@ -47,8 +48,11 @@ std::optional<std::string> check(std::string_view raw, const rule& r, bool email
   if (!decoded) return "invalid";
   const auto value = trim(*decoded);
   for (const char32_t c : value) {
-    const bool allowed = r.allow_line_breaks && (c == U'\n' || c == U'\r' || c == U'\t');
-    if ((is_control(c) && !allowed) || is_bidi_control(c)) return "invalid";
+    // A message's line breaks become "\n" (normalize_lines); in a one-line field any of them,
+    // U+2028 and U+2029 too, could draw a line of its own in the chat or the mail.
+    const bool allowed = r.allow_line_breaks && (is_line_break(c) || c == U'\t');
+    if (is_control(c) && !allowed) return "invalid";
+    if (is_bidi_control(c) || (is_line_break(c) && !r.allow_line_breaks)) return "invalid";
   }
   // Zero-width characters alone show nothing, yet would pass the length checks.
   if (!value.empty() && !has_visible(value)) return "invalid";
@@ -58,11 +62,10 @@ std::optional<std::string> check(std::string_view raw, const rule& r, bool email
   return std::nullopt;
 }
 
-bool is_line_break(char32_t c) { return c == U'\n' || c == U'\r' || c == 0x2028 || c == 0x2029; }
-
-// One line break is LF whatever the visitor's system sent (CRLF, a lone CR, U+2028, U+2029); a
-// line of only spaces or invisible characters counts as blank, and at most two blank lines stay
-// in a row, so no run of empty lines can push the real contact block out of sight.
+// One line break is LF whatever the visitor's system sent (CRLF, a lone CR, VT, FF, NEL,
+// U+2028, U+2029); a line of only spaces or invisible characters counts as blank, and at most two
+// blank lines stay in a row, so no run of empty lines can push the real contact block out of
+// sight.
 std::u32string normalize_lines(const std::u32string& text) {
   std::vector<std::u32string> lines(1);
   for (std::size_t i = 0; i < text.size(); ++i) {

@@ -36,6 +36,9 @@ TEST(validation, agrees_with_every_shared_contract_vector) {
       expected.emplace(std::string(key), std::string(value.as_string()));
     }
     EXPECT_EQ(validate(fields), expected) << item.at("title").as_string();
+    if (const auto* stored = item.as_object().if_contains("stored_message")) {
+      EXPECT_EQ(normalize(fields).message, stored->as_string()) << item.at("title").as_string();
+    }
   }
 }
 
@@ -58,7 +61,8 @@ TEST(validation, normalize_trims_and_turns_crlf_into_lf) {
 }
 
 TEST(validation, every_kind_of_line_break_becomes_one_lf) {
-  for (const std::string brk : {"\n", "\r\n", "\r", "\xE2\x80\xA8", "\xE2\x80\xA9"}) {
+  for (const std::string brk :
+       {"\n", "\r\n", "\r", "\v", "\f", "\xC2\x85", "\xE2\x80\xA8", "\xE2\x80\xA9"}) {
     EXPECT_EQ(normalize({"Anna", "@anna", "a@b.co", "one" + brk + "two"}).message, "one\ntwo")
         << brk;
   }

@@ -31,21 +31,6 @@ std::size_t sequence_length(unsigned char lead) {
 
 }  // namespace
 
-std::string quote(std::string_view message) {
-  std::string out;
-  out.reserve(message.size() + 64);
-  for (;;) {
-    const auto end = message.find('\n');
-    const auto line = message.substr(0, end);
-    out += line.empty() ? quote_mark.substr(0, quote_mark.size() - 1) : quote_mark;
-    out += line;
-    if (end == std::string_view::npos) break;
-    out += '\n';
-    message.remove_prefix(end + 1);
-  }
-  return out;
-}
-
 std::size_t utf16_units(std::string_view utf8) {
   std::size_t units = 0;
   for (std::size_t i = 0; i < utf8.size();) {

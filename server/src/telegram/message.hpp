@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/quote.hpp"
 #include "storage/lead.hpp"
 
 namespace landing::telegram {
@@ -14,9 +15,9 @@ inline constexpr std::size_t max_message_units = 4096;
 // Kept free at the end of each part for the status line an edit adds under the last one.
 inline constexpr std::size_t status_room = 256;
 
-// Every line the visitor wrote starts with this in the chat, so nothing in a message can pass for
-// the contact block or the lead id that the server writes (an empty line gets the bar alone).
-inline constexpr std::string_view quote_mark = "│ ";
+// Every line the visitor wrote starts with quote_mark in the chat (common/quote.hpp).
+using landing::quote;
+using landing::quote_mark;
 
 // The spec's Russian layout (contract/telegram-message.json) plus the lead id, with the visitor's
 // message quoted, whole, and where the visitor came from when known (the stored source JSON;
@@ -32,9 +33,6 @@ std::vector<std::string> split_message(std::string_view text, std::size_t limit)
 // The lead's message as sendMessage takes it: one part, or several when it is longer than one
 // message may be (the buttons go on the last).
 std::vector<std::string> message_parts(const storage::lead& item);
-
-// Each line of `message` behind quote_mark.
-std::string quote(std::string_view message);
 
 std::size_t utf16_units(std::string_view utf8);
 

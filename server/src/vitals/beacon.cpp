@@ -6,6 +6,8 @@
 #include <variant>
 
 #include "attribution/source.hpp"
+#include "common/characters.hpp"
+#include "common/utf8.hpp"
 
 namespace landing::vitals {
 namespace {
@@ -48,31 +50,18 @@ const json::string* string_field(const json::object& object, std::string_view ke
   return value ? value->if_string() : nullptr;
 }
 
-// Code points of valid UTF-8 with no C0 or C1 control character; nullopt otherwise.
+// Code points of valid UTF-8 that reads as written on one line, as the contact form's one-line
+// fields must (contract/README.md): no control, bidi control or line break; nullopt otherwise.
 std::optional<std::size_t> printable_code_points(std::string_view text) {
-  std::size_t count = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    const std::size_t length = lead < 0x80           ? 1
-                               : (lead >> 5) == 0x6  ? 2
-                               : (lead >> 4) == 0xE  ? 3
-                               : (lead >> 3) == 0x1E ? 4
-                                                     : 0;
-    if (length == 0 || i + length > text.size()) return std::nullopt;
-    char32_t code = length == 1 ? lead : lead & (0x7F >> length);
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xC0) != 0x80) return std::nullopt;
-      code = (code << 6) | (next & 0x3F);
+  const auto decoded = utf8::decode(text);
+  if (!decoded) return std::nullopt;
+  for (const char32_t c : *decoded) {
+    if (characters::is_control(c) || characters::is_bidi_control(c) ||
+        characters::is_line_break(c)) {
+      return std::nullopt;
     }
-    const bool overlong = (length == 2 && code < 0x80) || (length == 3 && code < 0x800) ||
-                          (length == 4 && code < 0x10000);
-    if (overlong || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return std::nullopt;
-    if (code < 0x20 || (code >= 0x7F && code <= 0x9F)) return std::nullopt;
-    ++count;
-    i += length;
   }
-  return count;
+  return decoded->size();
 }
 
 bool has_decimals_at_most(double value, int decimals) {

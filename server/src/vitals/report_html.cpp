@@ -7,6 +7,7 @@
 
 #include "common/html_escape.hpp"
 #include "common/report_style.hpp"
+#include "common/visible.hpp"
 #include "vitals/report_chart.hpp"
 #include "vitals/report_format.hpp"
 #include "vitals/report_html_style.hpp"
@@ -27,7 +28,7 @@ std::string_view rating_label(rating r) {
 
 std::string filter_chip(std::string_view name, std::string_view value) {
   return "<li>" + std::string(name) + ": <b>" +
-         (value.empty() ? std::string("any") : escape_html(value)) + "</b></li>";
+         (value.empty() ? std::string("any") : escape_html(visible(value))) + "</b></li>";
 }
 
 std::string header(const report& r) {
@@ -110,8 +111,8 @@ std::string targets_table(std::string_view title, std::string_view note,
   if (with_type) html += "<th scope=\"col\">Input</th>";
   html += "<th scope=\"col\" class=\"num\">Count</th></tr></thead><tbody>";
   for (const auto& t : targets) {
-    html += "<tr><td><code>" + escape_html(t.target) + "</code></td>";
-    if (with_type) html += "<td>" + escape_html(t.interaction_type) + "</td>";
+    html += "<tr><td><code>" + escape_html(visible(t.target)) + "</code></td>";
+    if (with_type) html += "<td>" + escape_html(visible(t.interaction_type)) + "</td>";
     html += "<td class=\"num\">" + format_count(t.count) + "</td></tr>";
   }
   return html + "</tbody></table></section>";

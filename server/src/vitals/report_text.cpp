@@ -5,33 +5,13 @@
 #include <string>
 #include <string_view>
 
-#include "common/utf8.hpp"
+#include "common/visible.hpp"
 #include "vitals/report_format.hpp"
 
 namespace landing::vitals {
 namespace {
 
 constexpr std::string_view none = "–";
-
-// Control characters could move the cursor, recolour or clear the operator's terminal, and
-// bidirectional overrides could make one selector read as another: each becomes a visible \u
-// escape. Invalid UTF-8 becomes \xNN first.
-std::string terminal_safe(std::string_view text) {
-  std::string out;
-  for (char32_t code : utf8::decode(utf8::printable(text)).value_or(std::u32string{})) {
-    const bool control = code < 0x20 || (code >= 0x7F && code <= 0x9F);
-    const bool bidi = (code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069) ||
-                      code == 0x200E || code == 0x200F || code == 0x061C;
-    if (!control && !bidi) {
-      out += utf8::encode(code);
-      continue;
-    }
-    constexpr char digits[] = "0123456789abcdef";
-    out += "\\u";
-    for (int shift = 12; shift >= 0; shift -= 4) out += digits[(code >> shift) & 0xF];
-  }
-  return out;
-}
 
 // Pads to a width in code points, so "–" takes one column like a digit.
 std::string padded_left(std::string_view text, std::size_t width) {
@@ -48,7 +28,7 @@ void print_row(const std::array<std::string, 8>& cells, std::ostream& out) {
   out << '\n';
 }
 
-std::string filter(std::string_view value) { return value.empty() ? "any" : terminal_safe(value); }
+std::string filter(std::string_view value) { return value.empty() ? "any" : visible(value); }
 
 void print_metric(const metric_report& m, std::ostream& out) {
   const bool measured = m.count > 0;
@@ -66,10 +46,10 @@ void print_targets(std::string_view title, const std::vector<storage::vitals_tar
   for (const auto& t : targets) {
     out << padded_left(format_count(t.count), 11) << "  ";
     if (with_type) {
-      const auto type = terminal_safe(t.interaction_type.empty() ? "?" : t.interaction_type);
+      const auto type = visible(t.interaction_type.empty() ? "?" : t.interaction_type);
       out << type << std::string(type.size() < 10 ? 10 - type.size() : 0, ' ');
     }
-    out << terminal_safe(t.target) << '\n';
+    out << visible(t.target) << '\n';
   }
 }
 

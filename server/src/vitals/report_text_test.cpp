@@ -2,9 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <sstream>
 #include <string>
 
+#include "common/utf8.hpp"
+#include "vitals/report_html.hpp"
 #include "vitals/report_testing.hpp"
 
 namespace landing::vitals {
@@ -76,6 +79,29 @@ TEST(vitals_report_text, writes_control_characters_and_bidi_overrides_in_selecto
   EXPECT_NE(text.find("a\\u202egpj.exe\n"), std::string::npos);
   EXPECT_NE(text.find("bad\\xff\n"), std::string::npos);
   EXPECT_NE(text.find("route /\\u001b]0;owned\\u0007,"), std::string::npos);
+}
+
+// Every character that could hide, reorder or break a line, in the text and the HTML report.
+TEST(vitals_report, no_report_writes_a_control_bidi_control_or_line_break_raw) {
+  const std::u32string hidden{0x00,   0x0A,   0x0B,   0x0C,   0x0D,   0x1B,   0x7F,   0x85,
+                              0x9B,   0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D,
+                              0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x2028, 0x2029};
+  for (const char32_t c : hidden) {
+    auto r = testing::sample_report();
+    const auto raw = utf8::encode(c);
+    r.top_lcp_elements = {{"#a" + raw + "b", "", 3}};
+    r.top_inp_targets = {{"#c" + raw + "d", "pointer", 2}};
+    for (const auto& page : {text_of(r), to_html(r)}) {
+      const auto shown_a = page.find("#a");
+      ASSERT_NE(shown_a, std::string::npos);
+      EXPECT_EQ(page.find("#a" + raw + "b"), std::string::npos) << static_cast<unsigned>(c);
+      EXPECT_EQ(page.find("#c" + raw + "d"), std::string::npos) << static_cast<unsigned>(c);
+      char escape[8];
+      std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(c));
+      EXPECT_NE(page.find(std::string("#a") + escape + "b"), std::string::npos)
+          << static_cast<unsigned>(c);
+    }
+  }
 }
 
 }  // namespace

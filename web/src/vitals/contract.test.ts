@@ -16,7 +16,8 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isOneOf = (list: readonly unknown[], value: unknown) => list.includes(value);
-const CONTROL = /\p{Cc}/u;
+// A control, a bidi control or a line break: the server refuses a selector holding one.
+const UNREADABLE = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/u;
 const FIELDS = ['v', 'route', 'locale', 'device', 'effectiveType', 'metrics', 'source'];
 const SOURCE_FIELDS = ['utm_source', 'referrer'];
 const METRIC_FIELDS = ['name', 'value', 'rating', 'navigationType'];
@@ -45,7 +46,8 @@ function metricProblems(metric: unknown): string[] {
   if (target !== undefined) {
     const length = typeof target === 'string' ? [...target].length : 0;
     if (length < 1 || length > contract.maxSelectorLength) out.push(`${name} target length`);
-    if (typeof target === 'string' && CONTROL.test(target)) out.push(`${name} target control`);
+    if (typeof target === 'string' && UNREADABLE.test(target))
+      out.push(`${name} target unreadable`);
   }
   if (interactionType !== undefined && !isOneOf(contract.interactionTypes, interactionType)) {
     out.push(`${name} interactionType`);

@@ -48,8 +48,9 @@ describe('selectors', () => {
     expect(cleanSelector('#banner-title')).toBe('#banner-title');
   });
 
-  test('lose control and format characters and lone surrogates', () => {
+  test('lose control and format characters, line breaks and lone surrogates', () => {
     expect(cleanSelector('div.a\u0000\u001f\u007f\u0085b')).toBe('div.ab');
+    expect(cleanSelector('#a\u2028b\u2029c\nd')).toBe('#abcd');
     expect(cleanSelector('#\u202eevil\u200b\ufeff')).toBe('#evil');
     expect(cleanSelector('#x\ud800y\udc00')).toBe('#xy');
   });

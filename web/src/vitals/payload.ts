@@ -84,12 +84,12 @@ export function describePage(
 
 /**
  * A selector fit for the report: control and format characters (bidi overrides, zero-width
- * spaces) and lone surrogates removed, at most maxSelectorLength code points. A long one keeps
+ * spaces), line and paragraph separators and lone surrogates removed, at most maxSelectorLength code points. A long one keeps
  * its end, since web-vitals writes `ancestor>…>element` and the end names the element itself.
  */
 export function cleanSelector(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
-  const chars = Array.from(raw.replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, ''));
+  const chars = Array.from(raw.replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu, ''));
   return chars.length > 0 ? chars.slice(-maxSelectorLength).join('') : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { BIDI_CONTROL, CONTROL, INVISIBLE_ONLY } from '../../lib/text';
+import { BIDI_CONTROL, CONTROL, INVISIBLE_ONLY, LINE_SEPARATOR } from '../../lib/text';
 import { CONTACT_FIELDS, type ContactField, type ContactInput } from './fields';
 
 export { CONTACT_FIELDS, isContactField, type ContactField, type ContactInput } from './fields';
@@ -20,12 +20,15 @@ export const MESSAGE_MAX = 4000;
 
 // JavaScript's \s is exactly the set String.prototype.trim removes, as the contract asks.
 const EMAIL_PATTERN = /^\S+@\S+\.\S+$/u;
+// A message's line breaks (LF, VT, FF, CR, NEL and the two separators) become \n on the server.
 // eslint-disable-next-line no-control-regex
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]/u;
+/** What a one-line field refuses: every control, and the line breaks that are not controls. */
+const ONE_LINE_REFUSED = new RegExp(`${CONTROL.source}|${LINE_SEPARATOR.source}`, 'u');
 
 /** Characters the studio could not read as written: controls, bidi controls, or nothing visible. */
-function unreadable(value: string, control: RegExp): boolean {
-  return control.test(value) || BIDI_CONTROL.test(value) || INVISIBLE_ONLY.test(value);
+function unreadable(value: string, refused: RegExp): boolean {
+  return refused.test(value) || BIDI_CONTROL.test(value) || INVISIBLE_ONLY.test(value);
 }
 
 /** Lengths count Unicode code points, so an emoji is one character. */
@@ -44,11 +47,15 @@ export function validateField(field: ContactField, raw: string): ContactErrorCod
   const value = raw.trim();
   switch (field) {
     case 'name':
-      return unreadable(value, CONTROL) ? 'invalid' : checkLength(value, NAME_MIN, NAME_MAX);
+      return unreadable(value, ONE_LINE_REFUSED)
+        ? 'invalid'
+        : checkLength(value, NAME_MIN, NAME_MAX);
     case 'social':
-      return unreadable(value, CONTROL) ? 'invalid' : checkLength(value, SOCIAL_MIN, SOCIAL_MAX);
+      return unreadable(value, ONE_LINE_REFUSED)
+        ? 'invalid'
+        : checkLength(value, SOCIAL_MIN, SOCIAL_MAX);
     case 'email':
-      if (unreadable(value, CONTROL)) return 'invalid';
+      if (unreadable(value, ONE_LINE_REFUSED)) return 'invalid';
       if (length(value) > EMAIL_MAX) return 'too_long';
       return EMAIL_PATTERN.test(value) ? undefined : 'invalid';
     case 'message':
