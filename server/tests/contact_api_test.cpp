@@ -77,6 +77,13 @@ TEST_F(contact_api, rate_limits_per_forwarded_client_with_retry_after) {
   EXPECT_EQ(limited.body, R"({"error":"rate_limited"})");
   EXPECT_FALSE(limited.header("retry-after").empty());
   EXPECT_EQ(post({json_type, "X-Forwarded-For: 10.0.0.2"}, valid_json).status, 202);
+  // An IPv6 client is its /64: each lead from a fresh address of it is the same client.
+  for (int i = 0; i < 3; ++i) {
+    const auto client = "X-Forwarded-For: 2001:db8:9:9:" + std::to_string(i + 1) + "::1";
+    EXPECT_EQ(post({json_type, client}, valid_json).status, 202);
+  }
+  EXPECT_EQ(post({json_type, "X-Forwarded-For: 2001:db8:9:9:ffff::9"}, valid_json).status, 429);
+  EXPECT_EQ(post({json_type, "X-Forwarded-For: 2001:db8:9:a::1"}, valid_json).status, 202);
 }
 
 // A client's own X-Forwarded-For line once won over the one the proxy added, so a new made-up

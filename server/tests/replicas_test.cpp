@@ -174,6 +174,15 @@ TEST_F(replicas, the_per_client_limit_is_shared) {
   EXPECT_EQ(accepted, 4);
   EXPECT_EQ(refused, 6);
   EXPECT_EQ(post(*first, "Another client", {"X-Forwarded-For: 10.7.7.8"}).status, 202);
+  // An IPv6 client is its /64 in the shared buckets too: a fresh address per lead gains nothing.
+  accepted = 0;
+  for (int i = 0; i < 10; ++i) {
+    auto& server = i % 2 ? *first : *second;
+    const auto client = "X-Forwarded-For: 2001:db8:77:77:" + std::to_string(i + 1) + "::1";
+    accepted += post(server, "Limited v6 " + std::to_string(i), {client}).status == 202;
+  }
+  EXPECT_EQ(accepted, 4);
+  EXPECT_EQ(post(*second, "Another /64", {"X-Forwarded-For: 2001:db8:77:78::1"}).status, 202);
 }
 
 // The database stops under load: no 202 without storage, pages go on, /healthz says so, and the

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <boost/json/parse.hpp>
+#include <sstream>
 
 #include "postgres.hpp"
 #include "support.hpp"
@@ -37,7 +38,9 @@ class sources : public ::testing::TestWithParam<std::string> {
     db = GetParam() == "sqlite" ? (dir.path / "leads.db").string()
                                 : postgres_server::shared().new_database();
     auto args = delivery_test_args((dir.path / "site").string(), db);
-    args.insert(args.end(), {"--vitals-rate-limit-burst", "100000", "--rate-limit-burst", "1000"});
+    // Beacons name their client in X-Forwarded-For, so each test says whose they are.
+    args.insert(args.end(), {"--vitals-rate-limit-burst", "100000", "--rate-limit-burst", "1000",
+                             "--trust-proxy", "127.0.0.0/8"});
     server = std::make_unique<server_process>(args, telegram_env(bot.base_url()),
                                               dir.path / "server.log");
   }
@@ -50,9 +53,17 @@ class sources : public ::testing::TestWithParam<std::string> {
     EXPECT_EQ(reply.status, 202) << reply.body;
     return boost::json::parse(reply.body).at("id").as_string().c_str();
   }
-  void post_beacon(const std::string& body) {
-    const auto reply = http_call("POST", server->url("/api/vitals"),
-                                 {beacon_type, "Origin: " + server->url("")}, body);
+  // From `client`, or else from an address of its own, so that no client's share of arrivals
+  // is used up by a test that is not about it.
+  void post_beacon(const std::string& body, std::string client = {}) {
+    if (client.empty()) {
+      client = "198.18." + std::to_string(next_client / 250) + "." +
+               std::to_string(next_client % 250 + 1);
+      ++next_client;
+    }
+    const auto reply =
+        http_call("POST", server->url("/api/vitals"),
+                  {beacon_type, "Origin: " + server->url(""), "X-Forwarded-For: " + client}, body);
     EXPECT_EQ(reply.status, 204) << reply.body;
   }
   std::string cli(std::vector<std::string> args, int expected = 0) {
@@ -67,6 +78,7 @@ class sources : public ::testing::TestWithParam<std::string> {
   fake_bot_api bot;
   std::string db;
   std::unique_ptr<server_process> server;
+  int next_client = 0;
 };
 
 TEST_P(sources, a_leads_source_reaches_the_chat_the_cli_and_the_csv) {
@@ -139,13 +151,28 @@ TEST_P(sources, a_form_post_takes_its_source_from_the_landing_url_in_its_referer
             "&website=&consent=" +
                 test_consent_version);
   ASSERT_TRUE(bot.wait_for(2, std::chrono::seconds(10)));
+  // Nor does a Referer of another site's page, whatever tags it carries.
+  for (const auto& foreign :
+       std::vector<std::string>{"https://evil.test/ru?utm_source=evil&ref=evil",
+                                "http://127.0.0.1.evil.test/ru?utm_source=evil",
+                                "https://evil.test/?next=" + server->url("/ru?utm_source=evil")}) {
+    http_call("POST", server->url("/api/contact"),
+              {form_type, "Sec-Fetch-Site: same-origin", "Origin: " + server->url(""),
+               "Referer: " + foreign},
+              "name=Vera&social=%40vera&email=vera%40example.com&message=Hello+there&locale=ru"
+              "&website=&consent=" +
+                  test_consent_version);
+  }
+  ASSERT_TRUE(bot.wait_for(5, std::chrono::seconds(10)));
+  EXPECT_EQ(bot.delivered_containing("evil"), 0U);
   const auto csv = cli({"leads", "export", "--csv"});
   EXPECT_NE(csv.find(R"("yandex","yandex","cpc","","","","anna","","",yclid)"), std::string::npos)
       << csv;
   const auto report = boost::json::parse(cli({"leads", "report", "--json"}));
   const auto& rows = report.at("sources").as_array();
   ASSERT_EQ(rows.size(), 2U);
-  EXPECT_EQ(rows[0].at("leads").to_number<int>() + rows[1].at("leads").to_number<int>(), 2);
+  EXPECT_EQ(rows[0].at("leads").to_number<int>() + rows[1].at("leads").to_number<int>(), 5);
+  EXPECT_EQ(csv.find("evil"), std::string::npos) << csv;
 }
 
 TEST_P(sources, arrivals_and_leads_meet_in_the_report) {
@@ -193,6 +220,42 @@ TEST_P(sources, a_flood_of_made_up_tags_cannot_grow_the_visits_past_the_cap) {
                                   [](const auto& row) { return row.at("source") == "other"; });
   ASSERT_NE(other, rows.end());
   EXPECT_EQ(other->at("visits").template to_number<int>(), 30);
+}
+
+// One client, one made-up tag a beacon: past its hourly share (4) its arrivals are left out and
+// counted, so a real visit after the flood keeps its class. An IPv6 host holds its whole /64: a
+// fresh address per beacon is still the one client.
+TEST_P(sources, one_client_cannot_fill_the_days_classes_from_one_address_or_one_64) {
+  for (int i = 0; i < 205; ++i) {
+    post_beacon(beacon("en", R"({"utm_source":"junk-)" + std::to_string(i) + R"("})"), "192.0.2.9");
+  }
+  for (int i = 0; i < 205; ++i) {
+    std::ostringstream address;
+    address << "2001:db8:5:5:" << std::hex << (i + 1) << "::" << (i * 7 + 3);
+    post_beacon(beacon("en", R"({"utm_source":"v6-junk-)" + std::to_string(i) + R"("})"),
+                address.str());
+  }
+  post_beacon(beacon("en", R"({"utm_source":"google"})"), "203.0.113.5");
+  boost::json::value report;
+  for (int i = 0; i < 50; ++i) {
+    report = boost::json::parse(cli({"leads", "report", "--json"}));
+    if (report.at("total").at("visits").to_number<int>() == 9) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  ASSERT_EQ(report.at("total").at("visits").to_number<int>(), 9) << report;
+  int junk = 0;
+  int v6_junk = 0;
+  bool google = false;
+  for (const auto& row : report.at("sources").as_array()) {
+    const std::string source(row.at("source").as_string());
+    junk += source.starts_with("junk-") ? 1 : 0;
+    v6_junk += source.starts_with("v6-junk-") ? 1 : 0;
+    google = google || (source == "google" && row.at("visits").to_number<int>() == 1);
+  }
+  EXPECT_EQ(junk, 4);
+  EXPECT_EQ(v6_junk, 4);
+  EXPECT_TRUE(google) << report;
+  EXPECT_NE(metrics().find("landing_vitals_arrivals_capped_total 402\n"), std::string::npos);
 }
 
 TEST_P(sources, the_report_refuses_bad_arguments_with_exit_2) {

@@ -121,6 +121,12 @@ void define_server_options(CLI::App& cli, config& cfg) {
       ->envname("LANDING_VITALS_QUEUE")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
       ->capture_default_str();
+  cli.add_option("--arrivals-per-hour", cfg.arrivals_per_hour,
+                 "arrivals (visits with their source) counted from one client an hour, an IPv6 "
+                 "client by its /64; more are left out of the figures and counted in /metrics")
+      ->envname("LANDING_ARRIVALS_PER_HOUR")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
 }
 
 }  // namespace landing::app

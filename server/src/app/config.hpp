@@ -62,6 +62,9 @@ struct config {
   double vitals_rate_burst = 20;
   double vitals_rate_per_minute = 60;
   std::size_t vitals_queue = 4096;
+  // A client's arrivals an hour (at once, and regained over the hour): a visitor who arrives
+  // four times an hour is rare, a script with a made-up tag per beacon is stopped.
+  int arrivals_per_hour = 4;
   std::string telegram_webhook_secret;
   // The CRM's webhook (Standard Webhooks) and the inbox (SMTP): docs/delivery.md.
   std::string webhook_url;

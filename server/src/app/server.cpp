@@ -167,7 +167,11 @@ int serve(const config& cfg) {
   // Beacons have a per-client limit of their own, in this process: a lost beacon costs nothing,
   // so replicas need not share it.
   leads::rate_limiter beacon_limits(cfg.vitals_rate_burst, cfg.vitals_rate_per_minute);
-  vitals::intake beacon_checks(*vitals_recorder, vitals_stats, cfg.vitals_queue);
+  // Arrivals too, so one client cannot fill a day's source classes with made-up tags.
+  leads::rate_limiter arrival_limits(cfg.arrivals_per_hour, cfg.arrivals_per_hour / 60.0);
+  vitals::intake beacon_checks(
+      *vitals_recorder, vitals_stats, cfg.vitals_queue,
+      [&arrival_limits](const std::string& client) { return arrival_limits.acquire(client) == 0; });
   vitals::endpoint beacons(
       beacon_checks, vitals_stats,
       [&beacon_limits](const std::string& client) { return beacon_limits.acquire(client); },

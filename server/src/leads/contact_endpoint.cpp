@@ -71,7 +71,11 @@ void contact_endpoint::handle(const http::request& req, std::function<void(conta
     out.errors = std::move(parsed.errors);
     return done(std::move(out));
   }
-  if (out.form) parsed.source = source_from_referer(req.header("Referer"));
+  // A form post's source is the landing URL in its Referer, and only when that is a page of this
+  // site: a Referer naming another site's page (a script may send any) is no visit of ours.
+  if (out.form && http::is_this_origins_page(req, req.header("Referer"))) {
+    parsed.source = source_from_referer(req.header("Referer"));
+  }
   if (parsed.source_dropped) stats_.count_source_dropped(*parsed.source_dropped);
   auto client = http::client_address(req, trusted_proxies_);
   storage::new_lead item{normalize(parsed.fields), out.locale, std::move(client),

@@ -22,7 +22,19 @@ address_key key_of(std::string_view client) {
   if (address.is_v4()) {
     return boost::asio::ip::make_address_v6(boost::asio::ip::v4_mapped, address.to_v4()).to_bytes();
   }
-  return address.to_v6().to_bytes();
+  const auto v6 = address.to_v6();
+  if (v6.is_v4_mapped()) return v6.to_bytes();
+  auto bytes = v6.to_bytes();
+  std::fill(bytes.begin() + 8, bytes.end(), 0);
+  return bytes;
+}
+
+std::string key_text(std::string_view client) {
+  const boost::asio::ip::address_v6 key(key_of(client));
+  if (key.is_v4_mapped()) {
+    return boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, key).to_string();
+  }
+  return key.to_string() + "/64";
 }
 
 std::int64_t rate_limiter::acquire(std::string_view client, clock::time_point now) {
@@ -84,7 +96,10 @@ std::vector<std::int64_t> rate_limiter::take(const std::vector<std::string>& cli
 }
 
 std::vector<std::int64_t> shared_rate_limiter::take(const std::vector<std::string>& clients) {
-  return store_.take_tokens(clients, clock::now_ms(), std::max(1.0, burst_),
+  std::vector<std::string> keys;
+  keys.reserve(clients.size());
+  for (const auto& client : clients) keys.push_back(key_text(client));
+  return store_.take_tokens(keys, clock::now_ms(), std::max(1.0, burst_),
                             std::max(per_second_, 0.001 / 60.0));
 }
 

@@ -25,12 +25,15 @@ class limiter {
   virtual std::vector<std::int64_t> take(const std::vector<std::string>& clients) = 0;
 };
 
-// A client as the in-process table keys it: its address's 16 bytes, IPv4 mapped into IPv6, so
-// "192.0.2.1" and "::ffff:192.0.2.1" are one client. Text that is no address (http::client_address
-// never gives one) is the unspecified address "::", which no client has: such callers share one
-// bucket rather than each getting a fresh one.
+// A client as the limits key it: its address's 16 bytes, IPv4 mapped into IPv6, so "192.0.2.1"
+// and "::ffff:192.0.2.1" are one client; an IPv6 address by its /64, the last 64 bits zero, as a
+// home line or a cloud host is given a whole /64 and could take a fresh address per request.
+// Text that is no address (http::client_address never gives one) is the unspecified address
+// "::", which no client has: such callers share one bucket rather than each getting a fresh one.
 using address_key = std::array<unsigned char, 16>;
 address_key key_of(std::string_view client);
+// The key as text, for limits kept in the store: "192.0.2.1", "2001:db8:1:2::/64".
+std::string key_text(std::string_view client);
 
 // A token bucket per client address: `burst` leads at once, then `per_minute` more each minute.
 // At most `max_clients` buckets are kept, so a flood of spoofed addresses cannot grow memory

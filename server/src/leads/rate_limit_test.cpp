@@ -71,13 +71,13 @@ TEST(rate_limit, drops_refilled_buckets_before_recent_ones) {
   const auto t0 = rate_limiter::clock::now();
   EXPECT_EQ(limiter.acquire("198.51.100.1", t0), 0);
   EXPECT_EQ(limiter.acquire("198.51.100.2", t0), 0);
-  EXPECT_EQ(limiter.acquire("2001:db8::1", t0 + 10s), 0);
+  EXPECT_EQ(limiter.acquire("2001:db8:0:1::1", t0 + 10s), 0);
   EXPECT_EQ(limiter.acquire("198.51.100.3", t0 + 10s), 0);
   // The fifth client prunes: the old buckets have refilled (one token a second) and go; the
   // recent one is empty and stays, so its owner is still refused.
-  EXPECT_EQ(limiter.acquire("2001:db8::2", t0 + 10500ms), 0);
+  EXPECT_EQ(limiter.acquire("2001:db8:0:2::1", t0 + 10500ms), 0);
   EXPECT_EQ(limiter.clients(), 3U);
-  EXPECT_GT(limiter.acquire("2001:db8::1", t0 + 10500ms), 0);
+  EXPECT_GT(limiter.acquire("2001:db8:0:1::1", t0 + 10500ms), 0);
 }
 
 TEST(rate_limit, keys_a_client_by_its_address_not_its_spelling) {
@@ -104,12 +104,31 @@ TEST(rate_limit, text_that_is_no_address_shares_one_bucket) {
   EXPECT_EQ(limiter.acquire("192.0.2.9", t0), 0);
 }
 
-TEST(rate_limit, keys_are_the_addresses_sixteen_bytes) {
+TEST(rate_limit, keys_are_sixteen_bytes_and_an_ipv6_address_its_64_prefix) {
   const address_key mapped{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 192, 0, 2, 1};
   EXPECT_EQ(key_of("192.0.2.1"), mapped);
   EXPECT_EQ(key_of("::ffff:192.0.2.1"), mapped);
-  const address_key v6{0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
-  EXPECT_EQ(key_of("2001:db8::1"), v6);
+  const address_key v6{0x20, 0x01, 0x0d, 0xb8, 0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0};
+  EXPECT_EQ(key_of("2001:db8:1:2::1"), v6);
+  EXPECT_EQ(key_of("2001:db8:1:2:ffff:ffff:ffff:ffff"), v6);
+  EXPECT_NE(key_of("2001:db8:1:3::1"), v6);
+  EXPECT_EQ(key_text("2001:db8:1:2:abcd::9"), "2001:db8:1:2::/64");
+  EXPECT_EQ(key_text("192.0.2.1"), "192.0.2.1");
+  EXPECT_EQ(key_text("::ffff:192.0.2.1"), "192.0.2.1");
+}
+
+// A host holds its whole /64: a fresh address per request is still the same client.
+TEST(rate_limit, every_address_of_one_64_prefix_shares_one_bucket) {
+  rate_limiter limiter(3, 1);
+  const auto t0 = rate_limiter::clock::now();
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(limiter.acquire("2001:db8:7:7:" + std::to_string(1000 + i) + "::1", t0), 0);
+  }
+  for (int i = 0; i < 20; ++i) {
+    EXPECT_GT(limiter.acquire("2001:db8:7:7:" + std::to_string(2000 + i) + ":1:2:3", t0), 0) << i;
+  }
+  EXPECT_EQ(limiter.acquire("2001:db8:7:8::1", t0), 0);
+  EXPECT_EQ(limiter.clients(), 2U);
 }
 
 }  // namespace

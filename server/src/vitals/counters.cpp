@@ -63,6 +63,8 @@ void counters::dropped(std::uint64_t beacons) {
   dropped_.fetch_add(beacons, std::memory_order_relaxed);
 }
 
+void counters::arrival_capped() { arrivals_capped_.fetch_add(1, std::memory_order_relaxed); }
+
 std::uint64_t counters::rejected_total(std::string_view reason) const {
   const auto at = index_of(reasons, reason);
   return at < reasons.size() ? rejected_[at].load() : 0;
@@ -73,6 +75,8 @@ std::string counters::render() const {
   out += "# TYPE landing_vitals_beacons_total counter\n";
   out += "landing_vitals_beacons_total{outcome=\"accepted\"} " + std::to_string(accepted_) + "\n";
   out += "landing_vitals_beacons_total{outcome=\"dropped\"} " + std::to_string(dropped_) + "\n";
+  out += "# TYPE landing_vitals_arrivals_capped_total counter\n";
+  out += "landing_vitals_arrivals_capped_total " + std::to_string(arrivals_capped_) + "\n";
   out += "# TYPE landing_vitals_beacons_rejected_total counter\n";
   for (std::size_t r = 0; r < reasons.size(); ++r) {
     out += "landing_vitals_beacons_rejected_total{reason=\"" + std::string(reasons[r]) + "\"} " +

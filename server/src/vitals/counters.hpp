@@ -47,9 +47,13 @@ class counters {
   // Beacons lost without a fault of theirs: to a full queue (never checked), or to a write the
   // store refused (accepted before).
   void dropped(std::uint64_t beacons = 1);
+  // An arrival (a visit and its source) left out because its client had made its hourly share
+  // of them: the beacon's measurements still count.
+  void arrival_capped();
 
   [[nodiscard]] std::uint64_t accepted_total() const { return accepted_.load(); }
   [[nodiscard]] std::uint64_t dropped_total() const { return dropped_.load(); }
+  [[nodiscard]] std::uint64_t arrivals_capped_total() const { return arrivals_capped_.load(); }
   [[nodiscard]] std::uint64_t rejected_total(std::string_view reason) const;
 
   // Prometheus text exposition, appended to the server's /metrics.
@@ -70,6 +74,7 @@ class counters {
   std::array<histogram_series, series> series_{};
   std::atomic<std::uint64_t> accepted_{0};
   std::atomic<std::uint64_t> dropped_{0};
+  std::atomic<std::uint64_t> arrivals_capped_{0};
   std::array<std::atomic<std::uint64_t>, reasons.size()> rejected_{};
 };
 

@@ -20,12 +20,13 @@ void endpoint::handle(const http::request& req, std::function<void(http::respons
   }
   if (req.body.size() > max_body_bytes) return done(refuse(413, "too_large"));
   // Before parsing, so a flood of bad beacons costs one lookup each, not a parse.
-  if (const auto wait = admit_(http::client_address(req, trusted_proxies_)); wait > 0) {
+  auto client = http::client_address(req, trusted_proxies_);
+  if (const auto wait = admit_(client); wait > 0) {
     auto res = refuse(429, "rate_limited");
     res.set("Retry-After", std::to_string(wait));
     return done(std::move(res));
   }
-  checks_.submit(std::string(req.body), std::move(done));
+  checks_.submit(std::string(req.body), std::move(client), std::move(done));
 }
 
 }  // namespace landing::vitals

@@ -6,6 +6,7 @@
 
 #include <deque>
 #include <future>
+#include <map>
 
 #include "storage/sqlite/store.hpp"
 #include "temp_folder.hpp"
@@ -131,7 +132,7 @@ TEST(vitals_endpoint, a_full_intake_answers_503_at_once_and_counts_the_drop) {
   std::promise<void> release;
   std::promise<void> busy;
   // The first answer holds the intake's thread; two more fill its queue.
-  checks.submit(testing::beacon_body(), [&](http::response) {
+  checks.submit(testing::beacon_body(), "192.0.2.1", [&](http::response) {
     busy.set_value();
     release.get_future().wait();
   });
@@ -139,7 +140,7 @@ TEST(vitals_endpoint, a_full_intake_answers_503_at_once_and_counts_the_drop) {
   std::vector<unsigned> answers;
   std::mutex answers_mutex;
   for (int i = 0; i < 3; ++i) {
-    checks.submit(testing::beacon_body(), [&](http::response res) {
+    checks.submit(testing::beacon_body(), "192.0.2.1", [&](http::response res) {
       const std::lock_guard lock(answers_mutex);
       answers.push_back(res.status);
     });
@@ -154,10 +155,38 @@ TEST(vitals_endpoint, a_full_intake_answers_503_at_once_and_counts_the_drop) {
   EXPECT_EQ(answers, (std::vector<unsigned>{503, 204, 204}));
 }
 
+// The gate is asked only for beacons that carry an arrival, with their client; one past its share
+// keeps its measurements and loses only the visit.
+TEST(vitals_endpoint, an_arrival_past_the_clients_share_is_left_out_and_counted) {
+  const landing::testing::temp_folder dir;
+  storage::sqlite::store store(dir.file("leads.db"));
+  storage::turns turns;
+  counters stats;
+  recorder sink(store, turns, stats, recorder_options{});
+  std::map<std::string, int> asked;
+  intake checks(sink, stats, 16,
+                [&asked](const std::string& client) { return ++asked[client] <= 2; });
+  auto arrival = testing::beacon_body();
+  arrival.insert(arrival.size() - 1, R"(,"source":{"utm_source":"made-up"})");
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(checks.check(arrival, "192.0.2.1").status, 204U);
+  EXPECT_EQ(checks.check(testing::beacon_body(), "192.0.2.1").status, 204U);
+  EXPECT_EQ(checks.check(arrival, "192.0.2.2").status, 204U);
+  EXPECT_EQ(asked, (std::map<std::string, int>{{"192.0.2.1", 5}, {"192.0.2.2", 1}}));
+  EXPECT_EQ(stats.arrivals_capped_total(), 3U);
+  EXPECT_EQ(stats.accepted_total(), 7U);
+  EXPECT_NE(stats.render().find("landing_vitals_arrivals_capped_total 3\n"), std::string::npos);
+  checks.stop();
+  sink.stop();
+  const auto visits = store.read_visits(0, "");
+  int made_up = 0;
+  for (const auto& v : visits) made_up += v.source == "made-up" ? static_cast<int>(v.count) : 0;
+  EXPECT_EQ(made_up, 3);
+}
+
 TEST(vitals_endpoint, beacons_are_checked_on_a_thread_at_the_lowest_priority) {
   fixture f;
   std::promise<int> nice_of_checker;
-  f.checks.submit("{", [&](http::response) {
+  f.checks.submit("{", "192.0.2.1", [&](http::response) {
     errno = 0;
     nice_of_checker.set_value(::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid())));
   });

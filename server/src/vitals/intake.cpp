@@ -15,18 +15,18 @@ http::response busy_response() {
   return res;
 }
 
-intake::intake(recorder& sink, counters& stats, std::size_t capacity)
-    : sink_(sink), stats_(stats), capacity_(capacity) {
+intake::intake(recorder& sink, counters& stats, std::size_t capacity, arrival_gate may_arrive)
+    : sink_(sink), stats_(stats), capacity_(capacity), may_arrive_(std::move(may_arrive)) {
   thread_.start("vitals-intake", [this](worker::context& ctx) { run(ctx); });
 }
 
 intake::~intake() { stop(); }
 
-void intake::submit(std::string body, callback done) {
+void intake::submit(std::string body, std::string client, callback done) {
   {
     const std::lock_guard lock(mutex_);
     if (!thread_.stopping() && queue_.size() < capacity_) {
-      queue_.emplace_back(std::move(body), std::move(done));
+      queue_.push_back({std::move(body), std::move(client), std::move(done)});
       if (queue_.size() == 1) thread_.notify();
       return;
     }
@@ -37,7 +37,7 @@ void intake::submit(std::string body, callback done) {
 
 void intake::stop() { thread_.stop(); }
 
-http::response intake::check(const std::string& body) {
+http::response intake::check(const std::string& body, const std::string& client) {
   auto parsed = parse_beacon(body);
   if (!parsed.ok) {
     stats_.rejected(parsed.refused->code);
@@ -46,6 +46,10 @@ http::response intake::check(const std::string& body) {
                                                         {"at", parsed.refused->where}}));
   }
   stats_.observe(*parsed.ok);
+  if (!parsed.ok->visit_class.empty() && may_arrive_ && !may_arrive_(client)) {
+    parsed.ok->visit_class.clear();
+    stats_.arrival_capped();
+  }
   if (!sink_.offer(*parsed.ok)) return busy_response();
   http::response res;
   res.status = 204;
@@ -58,7 +62,7 @@ void intake::run(worker::context& ctx) {
   if (::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 19) != 0) {
     log::warn("vitals_priority_unchanged", {{"effect", "beacons are checked at normal priority"}});
   }
-  std::deque<std::pair<std::string, callback>> batch;
+  std::deque<queued> batch;
   for (;;) {
     {
       const std::lock_guard lock(mutex_);
@@ -69,9 +73,9 @@ void intake::run(worker::context& ctx) {
       ctx.wait();
       continue;
     }
-    for (auto& [body, done] : batch) {
+    for (auto& [body, client, done] : batch) {
       try {
-        done(check(body));
+        done(check(body, client));
       } catch (const std::exception& e) {
         log::error("vitals_intake_error", {{"reason", e.what()}});
         done(http::error_response(500, "internal"));

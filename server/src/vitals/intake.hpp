@@ -22,31 +22,43 @@ namespace landing::vitals {
 class intake {
  public:
   using callback = std::function<void(http::response)>;
+  // Whether a client may make one more arrival now (a share is taken); by default every one may.
+  using arrival_gate = std::function<bool(const std::string& client)>;
 
-  intake(recorder& sink, counters& stats, std::size_t capacity = 4096);
+  intake(recorder& sink, counters& stats, std::size_t capacity = 4096,
+         arrival_gate may_arrive = {});
   intake(const intake&) = delete;
   intake& operator=(const intake&) = delete;
   ~intake();
 
   // Calls done exactly once, from the intake's thread, or at once (503) when it is full.
-  void submit(std::string body, callback done);
+  // `client` is the sender's address, asked of the arrival gate only when the beacon carries
+  // an arrival: one client cannot fill a day's source classes with made-up tags.
+  void submit(std::string body, std::string client, callback done);
   // Answers what is queued, then ends the thread. Idempotent.
   void stop();
 
   // The answer to a body, as the thread gives it: 400 with a code, 503 once the recorder has
-  // stopped, else 204.
-  http::response check(const std::string& body);
+  // stopped, else 204. An arrival past the client's share is left out and counted.
+  http::response check(const std::string& body, const std::string& client = {});
 
  private:
   void run(worker::context& ctx);
 
+  struct queued {
+    std::string body;
+    std::string client;
+    callback done;
+  };
+
   recorder& sink_;
   counters& stats_;
   std::size_t capacity_;
+  arrival_gate may_arrive_;
   // The queue is refused once the thread is stopping, both under this lock, so nothing is
   // queued after the thread's last look.
   std::mutex mutex_;
-  std::deque<std::pair<std::string, callback>> queue_;
+  std::deque<queued> queue_;
   worker thread_;  // last: stopped before the members it reads go
 };
 
