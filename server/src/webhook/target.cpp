@@ -1,6 +1,9 @@
 #include "webhook/target.hpp"
 
+#include <algorithm>
 #include <boost/url/parse.hpp>
+#include <initializer_list>
+#include <optional>
 
 namespace landing::webhook {
 namespace {
@@ -26,6 +29,55 @@ address_class classify_v4(const boost::asio::ip::address_v4& address) {
   return address_class::global;
 }
 
+using v6_bytes = boost::asio::ip::address_v6::bytes_type;
+
+boost::asio::ip::address_v4 v4_at(const v6_bytes& bytes, std::size_t first, bool inverted = false) {
+  boost::asio::ip::address_v4::bytes_type out{};
+  for (std::size_t i = 0; i < 4; ++i) {
+    out[i] = static_cast<unsigned char>(inverted ? ~bytes[first + i] : bytes[first + i]);
+  }
+  return boost::asio::ip::address_v4(out);
+}
+
+bool starts_with(const v6_bytes& bytes, std::initializer_list<unsigned char> prefix) {
+  return std::equal(prefix.begin(), prefix.end(), bytes.begin());
+}
+
+// The stricter of two classes: a form that names two IPv4 addresses is as private as either.
+address_class stricter(address_class a, address_class b) {
+  return a == address_class::global ? b : a;
+}
+
+// The class of the IPv4 address an IPv6 address carries, for the forms that carry one:
+// IPv4-compatible ::a.b.c.d (::/96), NAT64 64:ff9b::/96 and the local-use 64:ff9b:1::/48 (the
+// address in the last 32 bits, or after the /48 prefix as RFC 6052 lays it out), 6to4 2002::/16
+// and Teredo 2001::/32 (its server, and its client with the bits inverted).
+std::optional<address_class> embedded_v4(const v6_bytes& bytes) {
+  const auto zero_until = [&](std::size_t end) {
+    return std::all_of(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(end),
+                       [](unsigned char b) { return b == 0; });
+  };
+  if (zero_until(12)) return classify_v4(v4_at(bytes, 12));
+  if (starts_with(bytes, {0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0})) {
+    return classify_v4(v4_at(bytes, 12));
+  }
+  if (starts_with(bytes, {0x00, 0x64, 0xff, 0x9b, 0x00, 0x01})) {
+    // Which layout the local translator uses is its own choice: a layout whose address would be
+    // 0.0.0.0 is not the one in use, and of two others the stricter class holds.
+    const auto last = v4_at(bytes, 12);
+    const boost::asio::ip::address_v4 after_prefix(
+        boost::asio::ip::address_v4::bytes_type{bytes[6], bytes[7], bytes[9], bytes[10]});
+    if (after_prefix.to_uint() == 0) return classify_v4(last);
+    if (last.to_uint() == 0) return classify_v4(after_prefix);
+    return stricter(classify_v4(last), classify_v4(after_prefix));
+  }
+  if (starts_with(bytes, {0x20, 0x02})) return classify_v4(v4_at(bytes, 2));
+  if (starts_with(bytes, {0x20, 0x01, 0x00, 0x00})) {
+    return stricter(classify_v4(v4_at(bytes, 4)), classify_v4(v4_at(bytes, 12, true)));
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 address_class classify(const boost::asio::ip::address& address) {
@@ -36,6 +88,8 @@ address_class classify(const boost::asio::ip::address& address) {
   }
   if (v6.is_unspecified()) return address_class::unspecified;
   if (v6.is_loopback()) return address_class::loopback;
+  // An IPv6 form that carries an IPv4 address reaches that address: judged by it.
+  if (const auto inside = embedded_v4(v6.to_bytes())) return *inside;
   if (v6.is_link_local()) return address_class::link_local;
   const auto bytes = v6.to_bytes();
   if ((bytes[0] & 0xfe) == 0xfc) return address_class::unique_local;

@@ -44,6 +44,45 @@ TEST(target, every_address_class_is_named_and_refused_without_the_allow_flag) {
   }
 }
 
+// Every IPv6 form that carries an IPv4 address, with every kind of IPv4 address in it.
+TEST(target, an_ipv6_form_of_an_ipv4_address_is_judged_by_the_ipv4_address) {
+  using bytes = boost::asio::ip::address_v6::bytes_type;
+  const auto v6 = [](bytes b) { return boost::asio::ip::address(boost::asio::ip::address_v6(b)); };
+  const std::vector<const char*> inside{
+      "127.0.0.1", "10.1.2.3",  "172.16.0.1", "192.168.1.1", "100.64.0.1",   "169.254.169.254",
+      "0.0.0.0",   "224.0.0.1", "192.0.2.1",  "8.8.8.8",     "93.184.216.34"};
+  for (const auto* text : inside) {
+    const auto v4 = make_address(text).to_v4();
+    const auto expected = classify(v4);
+    const auto q = v4.to_bytes();
+    const std::vector<std::pair<std::string, bytes>> forms{
+        {"IPv4-compatible ::/96", {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, q[0], q[1], q[2], q[3]}},
+        {"NAT64 64:ff9b::/96",
+         {0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0, q[0], q[1], q[2], q[3]}},
+        {"local NAT64 64:ff9b:1::/48, /96 layout",
+         {0, 0x64, 0xff, 0x9b, 0, 1, 0, 0, 0, 0, 0, 0, q[0], q[1], q[2], q[3]}},
+        {"local NAT64 64:ff9b:1::/48, /48 layout",
+         {0, 0x64, 0xff, 0x9b, 0, 1, q[0], q[1], 0, q[2], q[3], 0, 0, 0, 0, 0}},
+        {"6to4 2002::/16", {0x20, 0x02, q[0], q[1], q[2], q[3], 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}},
+        {"Teredo server 2001::/32",
+         {0x20, 0x01, 0, 0, q[0], q[1], q[2], q[3], 0, 0, 0, 0, 0xf7, 0xf7, 0xf7, 0xf7}},
+        {"Teredo client 2001::/32",
+         {0x20, 0x01, 0, 0, 93, 184, 216, 34, 0, 0, 0, 0, static_cast<unsigned char>(~q[0]),
+          static_cast<unsigned char>(~q[1]), static_cast<unsigned char>(~q[2]),
+          static_cast<unsigned char>(~q[3])}},
+    };
+    for (const auto& [form, b] : forms) {
+      const auto address = v6(b);
+      EXPECT_EQ(classify(address), expected) << form << " " << address.to_string();
+      EXPECT_EQ(refusal(address, true, false).has_value(), expected != address_class::global)
+          << form << " " << address.to_string();
+    }
+  }
+  EXPECT_EQ(classify(make_address("::127.0.0.1")), address_class::loopback);
+  EXPECT_EQ(classify(make_address("64:ff9b::10.0.0.1")), address_class::private_use);
+  EXPECT_EQ(classify(make_address("2002:a9fe:a9fe::1")), address_class::link_local);
+}
+
 TEST(target, the_allow_flag_opens_private_classes_and_plain_http_only_to_them) {
   for (const char* text : {"127.0.0.1", "::1", "10.0.0.1", "169.254.1.1", "fd00::1"}) {
     EXPECT_FALSE(refusal(make_address(text), false, true)) << text;
