@@ -121,3 +121,22 @@ test('the stored client is the address Caddy saw; a forged X-Forwarded-For is ig
   assert.equal(direct.status, 202, direct.body.toString());
   assert.equal(clientOf(dbs, JSON.parse(direct.body).id), '127.0.0.3');
 });
+
+test("the operator's views stay on this machine: no metrics through the front, /healthz says only ready", async () => {
+  const metrics = await caddy.get('/metrics');
+  assert.equal(metrics.status, 404);
+  assert.ok(!metrics.body.toString().includes('landing_'), metrics.body.toString());
+  const health = await caddy.get('/healthz');
+  assert.equal(health.status, 200);
+  assert.deepEqual(JSON.parse(health.body), { status: 'ok' });
+  // Straight to a replica on this machine, the operator sees everything.
+  const direct = await request(`${replicas[0].url}/healthz`);
+  assert.equal(direct.status, 200);
+  const detail = JSON.parse(direct.body);
+  for (const key of ['database', 'channels', 'outbox_depth', 'leader']) {
+    assert.ok(key in detail, `${key} in ${direct.body}`);
+  }
+  const scraped = await request(`${replicas[0].url}/metrics`);
+  assert.equal(scraped.status, 200);
+  assert.match(scraped.body.toString(), /landing_leads_total/);
+});

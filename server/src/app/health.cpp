@@ -61,7 +61,8 @@ void health_monitor::check_once() {
   if (with_figures) {
     // Timed with the store's own check (the file; on PostgreSQL a write), so the figures are
     // paced a little more than they need, never less.
-    pacing_.record(started_at, std::chrono::steady_clock::now() - started);
+    const auto measured = std::chrono::steady_clock::now() - started;
+    pacing_.record(started_at, options_.read_cost ? options_.read_cost(measured) : measured);
     next->figures_at = started_at;
   } else {
     next->store.channels = previous->store.channels;
@@ -92,14 +93,20 @@ std::shared_ptr<const health_monitor::finding> health_monitor::latest() const {
   return latest_.load();
 }
 
+health_monitor::verdict health_monitor::judge(const finding& found, std::int64_t at) const {
+  const bool stale = at - found.checked_at > options_.stale_after.count();
+  const bool writable = found.store.problem == storage::fault::none && !stale;
+  if (draining_.load()) return {"draining", 503};
+  return writable ? verdict{"ok", 200} : verdict{"degraded", 503};
+}
+
 http::response health_monitor::healthz() const {
   const auto found = latest();
   const auto at = clock::now_ms();
   boost::json::object body;
   const bool stale = at - found->checked_at > options_.stale_after.count();
-  const bool writable = found->store.problem == storage::fault::none && !stale;
-  const bool draining = draining_.load();
-  body["status"] = draining ? "draining" : writable ? "ok" : "degraded";
+  const auto now = judge(*found, at);
+  body["status"] = now.status;
   body["database"] = stale ? "unchecked" : storage::fault_name(found->store.problem);
   if (stale) {
     body["reason"] =
@@ -151,7 +158,13 @@ http::response health_monitor::healthz() const {
   // The channels' counts and the outbox depth are as old as this (see figures_pacing).
   body["figures_age_ms"] = at - found->figures_at;
   if (updates_report_) body["telegram_updates"] = updates_report_();
-  return http::json_response(writable && !draining ? 200 : 503, boost::json::serialize(body));
+  return http::json_response(now.code, boost::json::serialize(body));
+}
+
+http::response health_monitor::readiness() const {
+  const auto now = judge(*latest(), clock::now_ms());
+  return http::json_response(now.code,
+                             boost::json::serialize(boost::json::object{{"status", now.status}}));
 }
 
 leads::gauges health_monitor::gauges() const {

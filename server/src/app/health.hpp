@@ -29,6 +29,10 @@ class health_monitor {
     std::chrono::milliseconds stale_after{10000};
     // The most of one core the outbox figures may take (see figures_pacing).
     double figures_share = 0.02;
+    // What one read of the figures cost, given what was measured: the measurement itself unless
+    // a test sets a fixed cost, which makes the pacing exact however fast the machine is.
+    std::function<std::chrono::steady_clock::duration(std::chrono::steady_clock::duration)>
+        read_cost = {};
   };
 
   // `channels`: the configured ones, which /healthz reports even before their first lead.
@@ -51,7 +55,11 @@ class health_monitor {
     updates_report_ = std::move(report);
   }
 
+  // The operator's view: the database, each channel, the outbox, the leader (docs/server.md).
   [[nodiscard]] http::response healthz() const;
+  // Anyone else's: the same status code with {"status": ok, degraded or draining} alone, which
+  // is all an uptime monitor needs and tells no one how many leads wait.
+  [[nodiscard]] http::response readiness() const;
   // The lead path's gauges from the latest check, for /metrics.
   [[nodiscard]] leads::gauges gauges() const;
   // Each channel's figures from the latest check, for /metrics.
@@ -71,6 +79,12 @@ class health_monitor {
   void run(worker::context& ctx);
   void check_once();
   [[nodiscard]] std::shared_ptr<const finding> latest() const;
+  // What /healthz says of a finding at `at`: its status and code, the same in both views.
+  struct verdict {
+    const char* status;
+    unsigned code;
+  };
+  [[nodiscard]] verdict judge(const finding& found, std::int64_t at) const;
 
   storage::lead_store& store_;
   std::vector<std::string> channels_;

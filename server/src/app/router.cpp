@@ -2,6 +2,7 @@
 
 #include "app/contact_answer.hpp"
 #include "common/clock.hpp"
+#include "http/forwarded.hpp"
 #include "site/handler.hpp"
 #include "site/locale.hpp"
 
@@ -83,9 +84,18 @@ http::response router::handle(const http::request& req) {
   const bool readable = req.method == "GET" || req.method == "HEAD";
   switch (classify(req)) {
     case route::healthz:
-      if (readable && parts_.health) return parts_.health->healthz();
+      // The detail is the operator's, asked on this machine (deploy/update, Caddy's own
+      // checks, a scraper beside it); a visitor, directly or through the front, learns only
+      // whether the replica is ready.
+      if (readable && parts_.health) {
+        return http::is_direct_from_this_machine(req) ? parts_.health->healthz()
+                                                      : parts_.health->readiness();
+      }
       break;
     case route::metrics:
+      if (readable && !http::is_direct_from_this_machine(req)) {
+        return http::json_response(404, R"({"error":"not_found"})");
+      }
       if (readable && parts_.health) {
         auto page = parts_.requests->render() + parts_.lead_stats->render(parts_.health->gauges());
         page += delivery::render_channels(parts_.channels, parts_.health->channel_figures(),

@@ -131,4 +131,13 @@ std::string client_address(const request& req, const std::vector<network>& trust
   return client;
 }
 
+bool is_direct_from_this_machine(const request& req) {
+  for (const auto& [name, value] : req.headers) {
+    if (iequals(name, "X-Forwarded-For") || iequals(name, "Forwarded")) return false;
+  }
+  boost::system::error_code ec;
+  const auto peer = ip::make_address(req.peer, ec);
+  return !ec && unmapped(peer).is_loopback();
+}
+
 }  // namespace landing::http

@@ -32,4 +32,10 @@ bool contains(const std::vector<network>& ranges, std::string_view address);
 // is not an address means the chain is broken, and the last trusted hop is the client.
 std::string client_address(const request& req, const std::vector<network>& trusted);
 
+// Whether the request was made on this machine straight to this server: its TCP peer is a
+// loopback address and no proxy forwarded it (no X-Forwarded-For or Forwarded line). The
+// operator's own views (/metrics, /healthz's detail) are for such requests alone; anyone going
+// through the front, even from this machine, is a visitor.
+bool is_direct_from_this_machine(const request& req);
+
 }  // namespace landing::http

@@ -66,5 +66,20 @@ TEST(forwarded, skips_trusted_hops_and_stops_at_anything_else) {
             "198.51.100.7");
 }
 
+// The operator's views: a loopback peer with nothing forwarded. Any other peer, or any request a
+// proxy forwarded (even from this machine), is a visitor's.
+TEST(forwarded, only_a_direct_request_from_this_machine_is_the_operators) {
+  for (const auto* peer : {"127.0.0.1", "127.3.2.1", "::1", "::ffff:127.0.0.1"}) {
+    EXPECT_TRUE(is_direct_from_this_machine(from(peer, {}))) << peer;
+    EXPECT_FALSE(is_direct_from_this_machine(from(peer, {{"X-Forwarded-For", "127.0.0.1"}})))
+        << peer;
+    EXPECT_FALSE(is_direct_from_this_machine(from(peer, {{"forwarded", "for=127.0.0.1"}}))) << peer;
+  }
+  for (const auto* peer : {"203.0.113.9", "10.0.0.1", "192.168.1.2", "2001:db8::1", "::", "0.0.0.0",
+                           "::ffff:10.0.0.1", "", "not an address"}) {
+    EXPECT_FALSE(is_direct_from_this_machine(from(peer, {}))) << peer;
+  }
+}
+
 }  // namespace
 }  // namespace landing::http
