@@ -66,6 +66,8 @@ TEST_P(privacy, a_person_is_exported_then_erased_by_email_and_a_lead_by_id) {
   const auto second = post_lead(lead_json("anna.ZYXMARK-MAIL@example.com", "en"));
   const auto other = post_lead(lead_json("boris@example.com", "en"));
   ASSERT_TRUE(bot.wait_for(3, std::chrono::seconds(15)));
+  // The chat answered; the outcome is recorded a moment after.
+  read_until([&] { return cli({"leads", "show", first}).output; }, {"status: delivered"});
 
   const auto exported = cli({"leads", "export", "--email", "anna.zyxmark-mail@EXAMPLE.com"});
   ASSERT_EQ(exported.exit_code, 0) << exported.output;

@@ -117,7 +117,8 @@ TEST_F(webhook, a_visitors_lead_reaches_the_chat_and_the_receiver_signed) {
   EXPECT_EQ(text(body.at("data"), "name"), "Анна");
   EXPECT_EQ(text(body.at("data"), "email"), "anna@example.com");
   EXPECT_EQ(text(body.at("data"), "locale"), "ru");
-  const auto shown = show(id);
+  const auto shown = read_until([&] { return show(id); }, {"  telegram\tdelivered\t1 attempts",
+                                                           "  webhook\tdelivered\t1 attempts"});
   EXPECT_NE(shown.find("  telegram\tdelivered\t1 attempts"), std::string::npos) << shown;
   EXPECT_NE(shown.find("  webhook\tdelivered\t1 attempts"), std::string::npos) << shown;
   EXPECT_NE(shown.find("\twebhook\t204\t"), std::string::npos) << shown;
@@ -134,8 +135,8 @@ TEST_F(webhook, while_the_receiver_fails_telegram_delivers_and_the_lead_waits_fo
   // attempt is the schedule's (5 min after the second).
   ASSERT_TRUE(wait_for_deliveries(3, 8s))
       << boost::json::serialize(deliveries()) << show(id) << server->output();
-  std::this_thread::sleep_for(300ms);
-  const auto shown = show(id);
+  const auto shown = read_until([&] { return show(id); },
+                                {"  webhook\tpending\t3 attempts", "  telegram\tdelivered"});
   EXPECT_NE(shown.find("  webhook\tpending\t3 attempts"), std::string::npos) << shown;
   EXPECT_NE(shown.find("  telegram\tdelivered"), std::string::npos) << shown;
   EXPECT_NE(shown.find("HTTP 302 (a redirect is not followed"), std::string::npos) << shown;
