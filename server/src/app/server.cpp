@@ -3,7 +3,7 @@
 //
 //   router (POST /api/contact) → leads::contact_endpoint (validate, decide)
 //     → leads::lead_writer (rate limit, one transaction: the lead and its outbox row)
-//     → deliveries::lead_committed → a delivery::outbox_worker per channel → the chat
+//     → lead_channels::lead_committed → a delivery::outbox_worker per channel → the chat
 //       (telegram::lead_channel), the CRM (webhook::lead_channel), the inbox (email::lead_channel)
 //   and a button pressed in the chat comes back through telegram::update_poller (or the webhook)
 //     → telegram::desk → leads/triage's move → the store.
@@ -16,10 +16,10 @@
 #include "app/channel_settings.hpp"
 #include "app/commands.hpp"
 #include "app/consent.hpp"
-#include "app/deliveries.hpp"
 #include "app/failure.hpp"
 #include "app/health.hpp"
 #include "app/hosts.hpp"
+#include "app/lead_channels.hpp"
 #include "app/router.hpp"
 #include "app/store.hpp"
 #include "common/log.hpp"
@@ -119,7 +119,7 @@ int serve(const config& cfg) {
   vitals::counters vitals_stats;
   storage::turns turns;
   std::unique_ptr<storage::lead_store> store;
-  std::unique_ptr<app::deliveries> deliveries;
+  std::unique_ptr<app::lead_channels> channels;
   // However serve() returns, the store's own threads (PostgreSQL's session, which wakes the
   // outbox on another replica's commit) stop before the parts they call go.
   struct store_stopper {
@@ -140,19 +140,19 @@ int serve(const config& cfg) {
     // At start too, so a server restarted more often than hourly still keeps to the period, and
     // before the outbox starts, so no lead past its period is sent to the chat.
     purge->purge_once();
-    deliveries = std::make_unique<app::deliveries>(*store, telegram, cfg, origin, lead_stats);
-    const auto lead_committed = std::bind_front(&deliveries::lead_committed, deliveries.get());
+    channels = std::make_unique<app::lead_channels>(*store, telegram, cfg, origin, lead_stats);
+    const auto lead_committed = std::bind_front(&lead_channels::lead_committed, channels.get());
     // Another replica's commit wakes this one's outbox too.
     store->on_new_leads(lead_committed);
     health = std::make_unique<health_monitor>(
-        *store, deliveries->channel_names(), deliveries->telegram_configured(),
-        std::bind_front(&deliveries::unrecorded, deliveries.get()), health_monitor::options{});
-    if (deliveries->telegram_configured()) {
+        *store, channels->channel_names(), channels->telegram_configured(),
+        std::bind_front(&lead_channels::unrecorded, channels.get()), health_monitor::options{});
+    if (channels->telegram_configured()) {
       health->set_updates_report(
-          std::bind_front(&telegram::update_status::report, &deliveries->updates()));
+          std::bind_front(&telegram::update_status::report, &channels->desk()->updates()));
     }
     limiter = lead_limiter(*store, cfg);
-    writer = std::make_unique<leads::lead_writer>(*store, *limiter, deliveries->channel_names(),
+    writer = std::make_unique<leads::lead_writer>(*store, *limiter, channels->channel_names(),
                                                   lead_committed, &turns);
     vitals::recorder_options measurement;
     measurement.retention_days = cfg.vitals_retention_days;
@@ -183,8 +183,8 @@ int serve(const config& cfg) {
   parts.contact = &contact;
   parts.vitals = &beacons;
   parts.vitals_stats = &vitals_stats;
-  parts.webhook = deliveries->webhook();
-  parts.channels = deliveries->metrics();
+  parts.webhook = channels->desk() ? channels->desk()->webhook() : nullptr;
+  parts.channels = channels->metrics();
   parts.health = health.get();
   router routes(parts);
 
@@ -198,7 +198,7 @@ int serve(const config& cfg) {
         host_policy hosts(
             cfg.hosts.empty() ? default_hosts(origin, listen_host, endpoint.port()) : cfg.hosts,
             origin);
-        log_listening(endpoint, files, options, hosts, deliveries->configured());
+        log_listening(endpoint, files, options, hosts, channels->configured());
         routes.set_hosts(std::move(hosts));
       });
     } catch (const std::exception& e) {
@@ -210,7 +210,7 @@ int serve(const config& cfg) {
   beacon_checks.stop();
   vitals_recorder->stop();
   purge->stop();
-  deliveries->stop();
+  channels->stop();
   health->stop();
   store->stop();
   if (code == 0) log::info("stopped");

@@ -4,7 +4,7 @@
 
 #include "common/clock.hpp"
 #include "common/log.hpp"
-#include "telegram/delivery.hpp"
+#include "telegram/send_lead.hpp"
 #include "telegram/pacing.hpp"
 
 namespace landing::telegram {

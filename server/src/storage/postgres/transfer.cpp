@@ -1,6 +1,6 @@
 #include "storage/postgres/transfer.hpp"
 
-#include "storage/postgres/deliveries.hpp"
+#include "storage/postgres/outbox_rows.hpp"
 #include "storage/postgres/lead_row.hpp"
 #include "storage/postgres/triage_rows.hpp"
 

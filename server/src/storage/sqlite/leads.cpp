@@ -1,7 +1,7 @@
 #include "storage/sqlite/leads.hpp"
 
 #include "common/clock.hpp"
-#include "storage/sqlite/deliveries.hpp"
+#include "storage/sqlite/outbox_rows.hpp"
 #include "storage/sqlite/lead_row.hpp"
 
 namespace landing::storage::sqlite {

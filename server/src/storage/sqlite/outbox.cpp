@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "common/clock.hpp"
-#include "storage/sqlite/deliveries.hpp"
+#include "storage/sqlite/outbox_rows.hpp"
 #include "storage/sqlite/erasure.hpp"
 #include "storage/sqlite/lead_row.hpp"
 #include "storage/sqlite/triage_rows.hpp"

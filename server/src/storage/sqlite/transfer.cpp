@@ -1,6 +1,6 @@
 #include "storage/sqlite/transfer.hpp"
 
-#include "storage/sqlite/deliveries.hpp"
+#include "storage/sqlite/outbox_rows.hpp"
 #include "storage/sqlite/lead_row.hpp"
 #include "storage/sqlite/triage_rows.hpp"
 

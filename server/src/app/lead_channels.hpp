@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/chat_desk.hpp"
 #include "app/config.hpp"
 #include "delivery/alerts.hpp"
 #include "delivery/channel.hpp"
@@ -13,29 +14,24 @@
 #include "leads/metrics.hpp"
 #include "storage/store.hpp"
 #include "telegram/chat.hpp"
-#include "telegram/cleanup.hpp"
 #include "telegram/config.hpp"
-#include "telegram/desk.hpp"
-#include "telegram/poller.hpp"
-#include "telegram/webhook.hpp"
 
 namespace landing::app {
 
-// Where committed leads go and what comes back from there. Each configured channel (the
-// studio's Telegram chat, a CRM's webhook, an inbox) has its rows in the outbox and a worker of
-// its own, so one channel's outage delays no other. From the chat also come the button clicks,
-// by getUpdates or at the webhook, to the desk. With no channel configured, leads are stored
-// as held.
-class deliveries {
+// Where committed leads go. Each configured channel (the studio's Telegram chat, a CRM's
+// webhook, an inbox) has its rows in the outbox and a worker of its own, so one channel's outage
+// delays no other. With the chat comes its desk (chat_desk), where the button clicks come back.
+// With no channel configured, leads are stored as held.
+class lead_channels {
  public:
   // Throws storage::error when the store cannot be read (the chat a group moved to), and
   // std::invalid_argument for a channel's setting that cannot work (the message says which).
   // `origin`: the site's public origin (each mail's Message-ID names its host).
-  deliveries(storage::lead_store& store, const telegram::config& telegram, const config& cfg,
-             const std::string& origin, leads::lead_metrics& stats);
-  deliveries(const deliveries&) = delete;
-  deliveries& operator=(const deliveries&) = delete;
-  ~deliveries() { stop(); }
+  lead_channels(storage::lead_store& store, const telegram::config& telegram, const config& cfg,
+                const std::string& origin, leads::lead_metrics& stats);
+  lead_channels(const lead_channels&) = delete;
+  lead_channels& operator=(const lead_channels&) = delete;
+  ~lead_channels() { stop(); }
 
   [[nodiscard]] bool configured() const { return !channels_.empty(); }
   // The configured channels' names: every new lead gets an outbox row for each.
@@ -44,13 +40,12 @@ class deliveries {
   void lead_committed();
   // Outcomes sent or decided but not yet in the store (/healthz).
   [[nodiscard]] std::size_t unrecorded() const;
-  // Only with Telegram and --telegram-webhook-secret.
-  [[nodiscard]] telegram::webhook* webhook() const { return webhook_.get(); }
-  [[nodiscard]] const telegram::update_status& updates() const { return updates_; }
+  // The chat's desk, with Telegram only.
+  [[nodiscard]] chat_desk* desk() const { return desk_.get(); }
   [[nodiscard]] bool telegram_configured() const { return chat_ != nullptr; }
   // Each channel's attempts, for /metrics.
   [[nodiscard]] std::vector<const delivery::channel_metrics*> metrics() const;
-  // Clicks first, then the desk they feed, then the workers' last sends.
+  // The desk first (clicks, then what they feed), then the workers' last sends.
   void stop();
 
  private:
@@ -60,20 +55,12 @@ class deliveries {
   void add_email(const config& cfg, const std::string& origin);
   void start_workers(storage::lead_store& store, const config& cfg, leads::lead_metrics& stats);
 
-  // First, so it outlives the poller that reports into it.
-  telegram::update_status updates_;
   std::unique_ptr<telegram::chat> chat_;
   std::vector<std::unique_ptr<delivery::channel>> channels_;
   std::vector<std::unique_ptr<delivery::channel_metrics>> metrics_;
   std::unique_ptr<delivery::alerts> alerts_;
   std::vector<std::unique_ptr<delivery::outbox_worker>> workers_;
-  std::unique_ptr<telegram::desk> desk_;
-  std::unique_ptr<telegram::chat_cleanup> cleanup_;
-  std::unique_ptr<telegram::update_poller> poller_;
-  std::unique_ptr<telegram::webhook> webhook_;
+  std::unique_ptr<chat_desk> desk_;
 };
-
-// Who this process is among the replicas: in claims, the chat's turn and the logs.
-std::string replica_name();
 
 }  // namespace landing::app

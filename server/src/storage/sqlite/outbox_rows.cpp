@@ -1,4 +1,4 @@
-#include "storage/sqlite/deliveries.hpp"
+#include "storage/sqlite/outbox_rows.hpp"
 
 #include <unordered_map>
 

@@ -7,7 +7,7 @@
 #include "storage/postgres/connection.hpp"
 
 // A lead's rows in the outbox, read and summed on a connection the roles lend (outbox, leads,
-// transfer, erasure), as storage/sqlite/deliveries.hpp does for SQLite.
+// transfer, erasure), as storage/sqlite/outbox_rows.hpp does for SQLite.
 namespace landing::storage::postgres {
 
 std::vector<channel_delivery> deliveries_of(connection& conn, const std::string& id);

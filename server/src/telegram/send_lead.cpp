@@ -1,4 +1,4 @@
-#include "telegram/delivery.hpp"
+#include "telegram/send_lead.hpp"
 
 #include <charconv>
 

@@ -1,12 +1,9 @@
-#include "app/deliveries.hpp"
+#include "app/lead_channels.hpp"
 
-#include <unistd.h>
-
-#include <random>
 #include <stdexcept>
 
 #include "app/channel_settings.hpp"
-#include "common/duration.hpp"
+#include "app/replica_name.hpp"
 #include "common/log.hpp"
 #include "email/channel.hpp"
 #include "telegram/channel.hpp"
@@ -14,16 +11,9 @@
 
 namespace landing::app {
 
-std::string replica_name() {
-  char host[256] = {};
-  if (::gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
-  std::random_device random;
-  return std::string(host) + "-" + std::to_string(::getpid()) + "-" +
-         std::to_string(random() % 100000);
-}
-
-deliveries::deliveries(storage::lead_store& store, const telegram::config& telegram,
-                       const config& cfg, const std::string& origin, leads::lead_metrics& stats) {
+lead_channels::lead_channels(storage::lead_store& store, const telegram::config& telegram,
+                             const config& cfg, const std::string& origin,
+                             leads::lead_metrics& stats) {
   add_telegram(store, telegram, cfg, stats);
   add_webhook(cfg);
   add_email(cfg, origin);
@@ -37,8 +27,8 @@ deliveries::deliveries(storage::lead_store& store, const telegram::config& teleg
   start_workers(store, cfg, stats);
 }
 
-void deliveries::add_telegram(storage::lead_store& store, const telegram::config& telegram,
-                              const config& cfg, leads::lead_metrics& stats) {
+void lead_channels::add_telegram(storage::lead_store& store, const telegram::config& telegram,
+                                 const config& cfg, leads::lead_metrics& stats) {
   if (!telegram.configured()) return;
   // A group Telegram upgraded to a supergroup keeps its new id here, under the configured one:
   // a restart sends there, and a TELEGRAM_CHAT_ID changed on purpose is obeyed.
@@ -61,30 +51,11 @@ void deliveries::add_telegram(storage::lead_store& store, const telegram::config
                      std::chrono::milliseconds(cfg.backoff_cap_ms)};
   channels_.push_back(std::make_unique<telegram::lead_channel>(store, link(), sending));
 
-  telegram::desk_options triage;
-  triage.allowed_users = cfg.triage_users;
-  triage.remind_after = *parse_duration(cfg.remind_after);
-  triage.utc_offset_minutes = cfg.utc_offset_minutes;
-  triage.pacing = sending.pacing;
-  triage.owner = replica_name() + "/desk";
-  triage.turn_hold = timeout + std::chrono::seconds(2);
-  desk_ = std::make_unique<telegram::desk>(store, link, triage, stats);
-  telegram::cleanup_options cleaning;
-  cleaning.pacing = {sending.pacing, replica_name() + "/cleanup",
-                     timeout + std::chrono::seconds(2)};
-  cleaning.poll = std::chrono::milliseconds(cfg.cleanup_poll_ms);
-  cleanup_ = std::make_unique<telegram::chat_cleanup>(store, link, cleaning);
-  if (!cfg.telegram_webhook_secret.empty()) {
-    webhook_ = std::make_unique<telegram::webhook>(cfg.telegram_webhook_secret, *desk_, link());
-    updates_.set(telegram::update_status::mode::webhook);
-  } else {
-    poller_ = std::make_unique<telegram::update_poller>(store, *desk_, link(),
-                                                        telegram::poller_options{}, updates_);
-  }
+  desk_ = std::make_unique<chat_desk>(store, link, cfg, sending.pacing, stats);
 }
 
-void deliveries::start_workers(storage::lead_store& store, const config& cfg,
-                               leads::lead_metrics& stats) {
+void lead_channels::start_workers(storage::lead_store& store, const config& cfg,
+                                  leads::lead_metrics& stats) {
   std::vector<delivery::channel*> targets;
   for (const auto& item : channels_) targets.push_back(item.get());
   alerts_ = std::make_unique<delivery::alerts>(store, targets, delivery::alert_options{});
@@ -112,7 +83,7 @@ void deliveries::start_workers(storage::lead_store& store, const config& cfg,
   }
 }
 
-void deliveries::add_webhook(const config& cfg) {
+void lead_channels::add_webhook(const config& cfg) {
   auto settings = webhook_settings_of(cfg);
   if (!settings.error.empty()) throw std::invalid_argument(settings.error);
   if (!settings.options) return;
@@ -122,7 +93,7 @@ void deliveries::add_webhook(const config& cfg) {
   channels_.push_back(std::make_unique<webhook::lead_channel>(std::move(*settings.options)));
 }
 
-void deliveries::add_email(const config& cfg, const std::string& origin) {
+void lead_channels::add_email(const config& cfg, const std::string& origin) {
   auto settings = email_settings_of(cfg, origin);
   if (!settings.error.empty()) throw std::invalid_argument(settings.error);
   if (!settings.options) return;
@@ -134,33 +105,30 @@ void deliveries::add_email(const config& cfg, const std::string& origin) {
   channels_.push_back(std::make_unique<email::lead_channel>(std::move(smtp), std::move(mail)));
 }
 
-std::vector<std::string> deliveries::channel_names() const {
+std::vector<std::string> lead_channels::channel_names() const {
   std::vector<std::string> out;
   for (const auto& item : channels_) out.emplace_back(item->name());
   return out;
 }
 
-std::vector<const delivery::channel_metrics*> deliveries::metrics() const {
+std::vector<const delivery::channel_metrics*> lead_channels::metrics() const {
   std::vector<const delivery::channel_metrics*> out;
   for (const auto& item : metrics_) out.push_back(item.get());
   return out;
 }
 
-void deliveries::lead_committed() {
+void lead_channels::lead_committed() {
   for (const auto& item : workers_) item->notify();
 }
 
-std::size_t deliveries::unrecorded() const {
+std::size_t lead_channels::unrecorded() const {
   std::size_t out = 0;
   for (const auto& item : workers_) out += item->unrecorded();
   return out;
 }
 
-void deliveries::stop() {
-  if (webhook_) webhook_->stop();
-  if (poller_) poller_->stop();
+void lead_channels::stop() {
   if (desk_) desk_->stop();
-  if (cleanup_) cleanup_->stop();
   for (const auto& item : workers_) item->stop();
   if (alerts_) alerts_->stop();
 }

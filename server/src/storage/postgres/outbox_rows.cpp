@@ -1,4 +1,4 @@
-#include "storage/postgres/deliveries.hpp"
+#include "storage/postgres/outbox_rows.hpp"
 
 #include <unordered_map>
 
