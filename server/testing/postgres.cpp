@@ -164,7 +164,7 @@ std::string postgres_server::admin(const std::string& sql) {
   const auto status = PQresultStatus(res);
   const bool ok = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
   const std::string reason = PQerrorMessage(conn);
-  const std::string value = ok && PQntuples(res) > 0 ? PQgetvalue(res, 0, 0) : "";
+  std::string value = ok && PQntuples(res) > 0 ? PQgetvalue(res, 0, 0) : "";
   PQclear(res);
   PQfinish(conn);
   if (!ok) throw std::runtime_error(sql + ": " + reason);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/json/serialize.hpp>
+#include <utility>
 
 #include "common/clock.hpp"
 #include "common/log.hpp"
@@ -15,7 +16,7 @@ health_monitor::health_monitor(storage::lead_store& store, std::vector<std::stri
       channels_(std::move(channels)),
       telegram_configured_(telegram_configured),
       unrecorded_outcomes_(std::move(unrecorded_outcomes)),
-      options_(opts) {
+      options_(std::move(opts)) {
   // The first finding is there before the first request can ask.
   check_once();
   thread_.start("health", [this](worker::context& ctx) { run(ctx); });

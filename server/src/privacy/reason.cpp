@@ -61,7 +61,9 @@ bool spells_email(const std::string& flat, std::string_view email) {
   for (const auto& domain : spellings(std::string_view(folded).substr(at + 1))) {
     for (const auto& before : local) {
       for (const auto* at_said : {"", "at"}) {
-        if (holds(flat, before + at_said + domain, 6)) return true;
+        std::string whole = before;
+        whole.append(at_said).append(domain);
+        if (holds(flat, whole, 6)) return true;
       }
     }
   }
