@@ -7,7 +7,7 @@ JOBS ?= $(shell nproc)
 LISTEN ?= 127.0.0.1:8080
 CXX_SOURCES = $(shell git ls-files 'server/*.cpp' 'server/*.hpp' 2>/dev/null)
 
-.PHONY: deps build web server server-asan run test test-web test-server test-asan test-fuzz \
+.PHONY: deps build web server server-all server-asan run test test-web test-server test-asan test-fuzz \
         test-e2e test-deploy test-budgets lint lint-web lint-cpp bench audit fuzz clean
 
 deps:
@@ -18,9 +18,10 @@ build: deps web server
 web:
 	cd web && npm run build
 
+# The release binary: what `make run`, the browser suites and the deploy tests run.
 server:
 	cd server && cmake --preset release >/dev/null
-	cd server && cmake --build --preset release -j $(JOBS)
+	cd server && cmake --build --preset release -j $(JOBS) --target landing-server
 
 server-asan:
 	cd server && cmake --preset asan >/dev/null
@@ -30,8 +31,10 @@ run: build
 	mkdir -p var
 	exec build/release/landing-server --listen $(LISTEN) --site web/dist --db var/leads.db
 
-test: deps lint build test-web test-budgets test-server test-asan test-fuzz test-e2e test-deploy
-	@echo "make test: every suite passed"
+# Each stage timed, the times listed at the end (scripts/gate), so a slow stage shows in the tail.
+GATE_STAGES = lint build test-web test-budgets test-server test-asan test-fuzz test-e2e test-deploy
+test: deps
+	@scripts/gate $(GATE_STAGES)
 
 test-web:
 	cd web && npx vitest run
@@ -39,8 +42,15 @@ test-web:
 test-budgets: web
 	cd web && node scripts/check-budgets.mjs
 
+# The unit tests in the release build; every test, the integration tests among them, runs once
+# under the sanitizers (test-asan). `make server-all` builds the release integration tests too.
 test-server: server
-	cd server && ctest --preset release -j $(JOBS)
+	cd server && cmake --build --preset release -j $(JOBS) --target landing_unit_tests test_postgres
+	cd server && ctest --preset release -j $(JOBS) -L unit
+
+server-all:
+	cd server && cmake --preset release >/dev/null
+	cd server && cmake --build --preset release -j $(JOBS)
 
 test-asan: server-asan
 	cd server && ctest --preset asan -j $(JOBS)
@@ -83,7 +93,7 @@ FUZZ_SECONDS ?= 600
 fuzz: deps server-asan
 	scripts/fuzz $(FUZZ_SECONDS)
 
-bench: build
+bench: build server-all
 	bench/run
 
 audit: build

@@ -4,8 +4,8 @@
 
 #include "common/clock.hpp"
 #include "common/log.hpp"
-#include "telegram/send_lead.hpp"
 #include "telegram/pacing.hpp"
+#include "telegram/send_lead.hpp"
 
 namespace landing::telegram {
 

@@ -2,8 +2,8 @@
 
 #include "common/clock.hpp"
 #include "storage/postgres/arrays.hpp"
-#include "storage/postgres/outbox_rows.hpp"
 #include "storage/postgres/lead_row.hpp"
+#include "storage/postgres/outbox_rows.hpp"
 
 namespace landing::storage::postgres {
 

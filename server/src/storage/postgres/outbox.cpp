@@ -6,9 +6,9 @@
 
 #include "common/clock.hpp"
 #include "storage/postgres/arrays.hpp"
-#include "storage/postgres/outbox_rows.hpp"
 #include "storage/postgres/erasure.hpp"
 #include "storage/postgres/lead_row.hpp"
+#include "storage/postgres/outbox_rows.hpp"
 #include "storage/postgres/triage_rows.hpp"
 
 namespace landing::storage::postgres {

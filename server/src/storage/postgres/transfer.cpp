@@ -1,7 +1,7 @@
 #include "storage/postgres/transfer.hpp"
 
-#include "storage/postgres/outbox_rows.hpp"
 #include "storage/postgres/lead_row.hpp"
+#include "storage/postgres/outbox_rows.hpp"
 #include "storage/postgres/triage_rows.hpp"
 
 namespace landing::storage::postgres {

@@ -1,8 +1,8 @@
 #include "storage/sqlite/leads.hpp"
 
 #include "common/clock.hpp"
-#include "storage/sqlite/outbox_rows.hpp"
 #include "storage/sqlite/lead_row.hpp"
+#include "storage/sqlite/outbox_rows.hpp"
 
 namespace landing::storage::sqlite {
 std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& leads,

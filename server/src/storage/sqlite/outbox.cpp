@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "common/clock.hpp"
-#include "storage/sqlite/outbox_rows.hpp"
 #include "storage/sqlite/erasure.hpp"
 #include "storage/sqlite/lead_row.hpp"
+#include "storage/sqlite/outbox_rows.hpp"
 #include "storage/sqlite/triage_rows.hpp"
 
 namespace landing::storage::sqlite {

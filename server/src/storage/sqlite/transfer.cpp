@@ -1,7 +1,7 @@
 #include "storage/sqlite/transfer.hpp"
 
-#include "storage/sqlite/outbox_rows.hpp"
 #include "storage/sqlite/lead_row.hpp"
+#include "storage/sqlite/outbox_rows.hpp"
 #include "storage/sqlite/triage_rows.hpp"
 
 namespace landing::storage::sqlite {
