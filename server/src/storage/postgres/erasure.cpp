@@ -5,6 +5,7 @@
 
 #include "common/fold.hpp"
 #include "storage/erasure_rules.hpp"
+#include "storage/fault.hpp"
 #include "storage/postgres/lead_row.hpp"
 
 namespace landing::storage::postgres {
@@ -26,6 +27,30 @@ bool insert_erasure(connection& conn, const erasure& record) {
                  {record.lead_id, str(record.created_at), str(record.erased_at), record.reason,
                   record.note, record.removed, record.delivery, record.chat})
              .rows() > 0;
+}
+
+// VACUUM FULL keeps a deleted row that an older snapshot may still read, so the rewrite waits
+// until every snapshot in this database taken before the scrub began is gone (pg_stat_activity
+// shows every session's xmin, whoever its role): the server's own transactions last
+// milliseconds; an operator's session left open in a transaction holds the scrub off, and after
+// 10 s the scrub gives up, naming it, for the next pass to try again.
+void wait_for_older_snapshots(connection& conn) {
+  const auto since = conn.exec("SELECT pg_current_xact_id()::xid::text").text(0, 0);
+  for (int tries = 0;; ++tries) {
+    const auto older = conn.exec(
+        "SELECT pid, coalesce(application_name, ''), coalesce(state, '') FROM pg_stat_activity "
+        "WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_xmin IS NOT "
+        "NULL AND age(backend_xmin) >= age($1::xid) LIMIT 1",
+        {since});
+    if (older.rows() == 0) return;
+    if (tries == 100) {
+      throw storage::error(fault::write_failed,
+                           "session " + older.text(0, 0) + " (" + older.text(0, 1) + ", " +
+                               older.text(0, 2) +
+                               ") holds a snapshot older than the erasure, which keeps its rows");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
 }
 
 }  // namespace
@@ -120,6 +145,7 @@ bool erasure_tables::scrub_erased() {
     // leaves its bytes in the page; VACUUM FULL writes the live rows into new files and
     // truncates the old ones at once. It locks the table: a short lock_timeout lets waiting
     // lead inserts through rather than queue behind it, and the caller tries again later.
+    wait_for_older_snapshots(conn);
     conn.exec("SET lock_timeout = '2s'");
     for (int attempt = 1;; ++attempt) {
       try {
