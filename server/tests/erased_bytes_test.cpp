@@ -4,10 +4,12 @@
 // in any relation file of the PostgreSQL database (tables, indexes, TOAST, the catalog). A lead
 // that is kept is found by the same scan, so the scan can see.
 #include <gtest/gtest.h>
+#include <libpq-fe.h>
 
 #include <boost/json/parse.hpp>
 #include <fstream>
 #include <iterator>
+#include <thread>
 
 #include "common/clock.hpp"
 #include "postgres.hpp"
@@ -183,6 +185,40 @@ TEST_P(erased_bytes, the_running_servers_retention_purge_leaves_no_byte_in_the_l
   ASSERT_TRUE(server->wait_for_event("leads_purged"));
   expect_none_found(old);
   expect_all_found(fresh);
+}
+
+// A rewrite keeps what an older snapshot may still read: a session that began reading before the
+// erasure (an operator's psql, a report) holds the scrub off until it ends, and the command
+// returns only once the bytes are gone.
+TEST_P(erased_bytes, a_snapshot_older_than_the_erasure_holds_the_scrub_off_until_it_ends) {
+  if (GetParam() != "postgres") GTEST_SKIP() << "SQLite's checkpoint waits for readers itself";
+  start();
+  const auto anna = marked("S");
+  const auto id = post_lead(anna.json());
+  ASSERT_TRUE(bot.wait_for(1, std::chrono::seconds(15)));
+  PGconn* reader = PQconnectdb(db.c_str());
+  ASSERT_EQ(PQstatus(reader), CONNECTION_OK) << PQerrorMessage(reader);
+  const auto run = [reader](const char* sql) {
+    PGresult* res = PQexec(reader, sql);
+    const auto status = PQresultStatus(res);
+    PQclear(res);
+    return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
+  };
+  ASSERT_TRUE(run("BEGIN ISOLATION LEVEL REPEATABLE READ"));
+  // The snapshot is taken here, on another table: no lock on leads holds the rewrite back.
+  ASSERT_TRUE(run("SELECT count(*) FROM settings"));
+  std::thread closes_later([&] {
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    run("COMMIT");
+  });
+  const auto began = std::chrono::steady_clock::now();
+  const auto erased = cli({"leads", "erase", "--id", id});
+  const auto waited = std::chrono::steady_clock::now() - began;
+  closes_later.join();
+  PQfinish(reader);
+  ASSERT_EQ(erased.exit_code, 0) << erased.output;
+  EXPECT_GE(waited, std::chrono::milliseconds(1500)) << "the scrub waited for the reader";
+  expect_none_found(anna);
 }
 
 INSTANTIATE_TEST_SUITE_P(engines, erased_bytes, ::testing::Values("sqlite", "postgres"));
