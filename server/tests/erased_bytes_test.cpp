@@ -5,6 +5,7 @@
 // that is kept is found by the same scan, so the scan can see.
 #include <gtest/gtest.h>
 #include <libpq-fe.h>
+#include <sqlite3.h>
 
 #include <boost/json/parse.hpp>
 #include <fstream>
@@ -218,6 +219,31 @@ TEST_P(erased_bytes, a_snapshot_older_than_the_erasure_holds_the_scrub_off_until
   PQfinish(reader);
   ASSERT_EQ(erased.exit_code, 0) << erased.output;
   EXPECT_GE(waited, std::chrono::milliseconds(1500)) << "the scrub waited for the reader";
+  expect_none_found(anna);
+}
+
+// A reader that holds SQLite's log past the busy timeout (5 s) keeps the erased bytes in it:
+// `leads erase` says so and exits 3, and the same command run again finishes the scrub.
+TEST_P(erased_bytes, a_scrub_held_off_says_so_and_the_command_run_again_finishes_it) {
+  if (GetParam() != "sqlite") GTEST_SKIP() << "PostgreSQL's wait is the test above";
+  start();
+  const auto anna = marked("H");
+  post_lead(anna.json());
+  ASSERT_TRUE(bot.wait_for(1, std::chrono::seconds(15)));
+  sqlite3* reader = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &reader), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(reader, "BEGIN; SELECT count(*) FROM leads;", nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  const auto held = cli({"leads", "erase", "--email", anna.email});
+  EXPECT_EQ(held.exit_code, 3) << held.output;
+  EXPECT_NE(held.output.find("1 lead erased"), std::string::npos) << held.output;
+  EXPECT_NE(held.output.find("still in the database's files"), std::string::npos) << held.output;
+  sqlite3_exec(reader, "COMMIT", nullptr, nullptr, nullptr);
+  sqlite3_close(reader);
+  const auto again = cli({"leads", "erase", "--email", anna.email});
+  EXPECT_EQ(again.exit_code, 1) << again.output;  // no such lead any more
+  EXPECT_NE(again.output.find("gone from the database's files now"), std::string::npos)
+      << again.output;
   expect_none_found(anna);
 }
 

@@ -103,6 +103,25 @@ boost::json::object erasure_json(const storage::erasure& record) {
           {"chat", record.chat}};
 }
 
+enum class scrubbed { nothing_pending, now, not_yet };
+
+// Removes erased leads' bytes from the database's files; not_yet, with the reason on `err`, when
+// something holds them for now.
+scrubbed scrub(storage::lead_store& store, std::ostream& err) {
+  try {
+    return store.scrub_erased() ? scrubbed::now : scrubbed::nothing_pending;
+  } catch (const storage::error& e) {
+    // The rows are gone, but their bytes are not yet out of the database's files. The note stays
+    // in the store: the server's hourly retention pass finishes it.
+    err << "landing-server: leads erase: the leads are erased, but their bytes are still in the "
+           "database's files: "
+        << e.what()
+        << ". The running server removes them within the hour; run this command again to "
+           "remove them now.\n";
+    return scrubbed::not_yet;
+  }
+}
+
 }  // namespace
 
 int export_subject(storage::lead_store& store, const subject& who, std::ostream& out,
@@ -130,6 +149,10 @@ int erase_subject(storage::lead_store& store, const subject& who, const std::str
                   std::ostream& out, std::ostream& err) {
   const auto ids = leads_of(store, who);
   if (ids.empty()) {
+    // Run again after exit 3: the leads are gone, and their bytes go now if nothing holds them.
+    if (scrub(store, err) == scrubbed::now) {
+      out << "the bytes of earlier erasures are gone from the database's files now\n";
+    }
     err << "landing-server: leads erase: no lead with " << describe(who) << "\n";
     return 1;
   }
@@ -153,17 +176,7 @@ int erase_subject(storage::lead_store& store, const subject& who, const std::str
   }
   out << records.size() << (records.size() == 1 ? " lead" : " leads")
       << " erased; the records: landing-server leads erasures\n";
-  try {
-    store.scrub_erased();
-  } catch (const storage::error& e) {
-    // The rows are gone, but their bytes are not yet out of the database's files. The note
-    // stays in the store: the server's hourly retention pass finishes it.
-    err << "landing-server: leads erase: the leads are erased, but their bytes are still in the "
-           "database's files: "
-        << e.what()
-        << ". The running server removes them within the hour; run this again to try now.\n";
-    return 3;
-  }
+  if (scrub(store, err) == scrubbed::not_yet) return 3;
   return 0;
 }
 
