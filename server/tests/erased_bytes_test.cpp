@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "common/clock.hpp"
+#include "engine_fixture.hpp"
 #include "postgres.hpp"
 #include "storage/open.hpp"
 #include "support.hpp"
@@ -50,21 +51,8 @@ person marked(const std::string& tag) {
           "campaignmark" + tag};
 }
 
-class erased_bytes : public ::testing::TestWithParam<std::string> {
+class erased_bytes : public engine_fixture {
  protected:
-  void SetUp() override {
-    make_site(dir.path / "site");
-    if (GetParam() == "sqlite") {
-      fs::create_directories(dir.path / "db");
-      db = (dir.path / "db" / "leads.db").string();
-    } else {
-      db = postgres_server::shared().new_database();
-    }
-  }
-  void TearDown() override {
-    if (server) server->terminate();
-  }
-
   // Every file the database lives in: SQLite's file with its -wal and -shm; each relation file
   // of the PostgreSQL database once its changed pages are written.
   [[nodiscard]] std::vector<fs::path> live_files() const {
@@ -100,30 +88,6 @@ class erased_bytes : public ::testing::TestWithParam<std::string> {
     const auto left = found(who.markers());
     for (const auto& [marker, file] : left) ADD_FAILURE() << marker << " is still in " << file;
   }
-
-  void start(std::vector<std::string> extra = {}) {
-    auto args = delivery_test_args((dir.path / "site").string(), db);
-    args.insert(args.end(), {"--rate-limit-burst", "1000"});
-    args.insert(args.end(), extra.begin(), extra.end());
-    server = std::make_unique<server_process>(args, telegram_env(bot.base_url()),
-                                              dir.path / "server.log");
-  }
-  std::string post_lead(const std::string& body) {
-    const auto reply =
-        http_call("POST", server->url("/api/contact"),
-                  {"Content-Type: application/json", "Origin: " + server->url("")}, body);
-    EXPECT_EQ(reply.status, 202) << reply.body;
-    return boost::json::parse(reply.body).at("id").as_string().c_str();
-  }
-  run_result cli(std::vector<std::string> args) {
-    args.insert(args.begin(), {"--db", db});
-    return run_binary(args);
-  }
-
-  temp_dir dir;
-  fake_bot_api bot;
-  std::string db;
-  std::unique_ptr<server_process> server;
 };
 
 TEST_P(erased_bytes, leads_erased_by_email_and_by_id_leave_no_byte_in_the_live_files) {

@@ -6,6 +6,7 @@
 #include <boost/json/parse.hpp>
 
 #include "common/clock.hpp"
+#include "engine_fixture.hpp"
 #include "postgres.hpp"
 #include "storage/open.hpp"
 #include "support.hpp"
@@ -26,39 +27,7 @@ std::string lead_json(const std::string& email, const std::string& locale) {
          R"("source":{"utm_source":"zyxmark-mail"}})";
 }
 
-class privacy : public ::testing::TestWithParam<std::string> {
- protected:
-  void SetUp() override {
-    make_site(dir.path / "site");
-    db = GetParam() == "sqlite" ? (dir.path / "leads.db").string()
-                                : postgres_server::shared().new_database();
-  }
-  void TearDown() override {
-    if (server) server->terminate();
-  }
-  void start(std::vector<std::string> extra = {}) {
-    auto args = delivery_test_args((dir.path / "site").string(), db);
-    args.insert(args.end(), {"--rate-limit-burst", "1000", "--debug"});
-    args.insert(args.end(), extra.begin(), extra.end());
-    server = std::make_unique<server_process>(args, telegram_env(bot.base_url()),
-                                              dir.path / "server.log");
-  }
-  std::string post_lead(const std::string& body) {
-    const auto reply = http_call("POST", server->url("/api/contact"),
-                                 {json_type, "Origin: " + server->url("")}, body);
-    EXPECT_EQ(reply.status, 202) << reply.body;
-    return boost::json::parse(reply.body).at("id").as_string().c_str();
-  }
-  run_result cli(std::vector<std::string> args) {
-    args.insert(args.begin(), {"--db", db});
-    return run_binary(args);
-  }
-
-  temp_dir dir;
-  fake_bot_api bot;
-  std::string db;
-  std::unique_ptr<server_process> server;
-};
+using privacy = engine_fixture;
 
 TEST_P(privacy, a_person_is_exported_then_erased_by_email_and_a_lead_by_id) {
   start();
