@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <random>
 #include <string>
 #include <string_view>
 
@@ -14,8 +16,20 @@ inline std::string delivery_when_erased(std::string_view status) {
 }
 
 // The settings key that says an erasure's bytes are still in the database's files
-// (erasure_role::scrub_erased).
+// (erasure_role::scrub_erased). Its value is new with each erasure, so a scrub removes the key
+// only when no erasure came after the one it began with (another process's, say).
 inline constexpr const char* scrub_pending_key = "erasure_scrub_pending";
+// Set by the migration that turned secure deletion on, when erasures came before it: the first
+// scrub also rewrites the whole SQLite file, whose free pages may still hold them.
+inline constexpr const char* vacuum_pending_key = "erasure_vacuum_pending";
+
+// A fresh value for scrub_pending_key.
+inline std::string scrub_generation() {
+  std::random_device random;
+  char text[17];
+  std::snprintf(text, sizeof text, "%08x%08x", random(), random());
+  return text;
+}
 
 // The parts of a lead that went with it.
 inline std::string removed_parts(bool queued, bool triage, std::int64_t events, bool message) {

@@ -3,6 +3,11 @@
 #include "storage/erasure.hpp"
 
 #include <gtest/gtest.h>
+#include <libpq-fe.h>
+
+#include <chrono>
+#include <future>
+#include <thread>
 
 #include "storage/engines_testing.hpp"
 
@@ -52,6 +57,35 @@ TEST_P(erasure_suite, a_scrub_follows_each_erasure_once_and_the_store_goes_on) {
   EXPECT_TRUE(store->find(after));
   ASSERT_EQ(store->erase({kept, after}, "retention", "", 3000).size(), 2U);
   EXPECT_TRUE(store->scrub_erased());
+}
+
+// An erasure that commits while a scrub is under way (another replica's, the command line's)
+// keeps the note: that scrub began before it and removes only the note it began with.
+TEST(postgres_erasure, an_erasure_during_a_scrub_leaves_its_own_scrub_pending) {
+  const auto uri = landing::testing::postgres_server::shared().new_database();
+  postgres::store store(uri);
+  const auto add = [&](const char* email) {
+    return store.insert_batch({{{"Anna", "@anna", email, "Hello"}, "en", "10.0.0.1", false}}, {})
+        .front();
+  };
+  const auto first = add("a@b.co");
+  const auto second = add("c@d.co");
+  ASSERT_EQ(store.erase({first}, "request", "", 1000).size(), 1U);
+  // A snapshot older than the scrub holds it in its wait for older snapshots.
+  PGconn* reader = PQconnectdb(uri.c_str());
+  ASSERT_EQ(PQstatus(reader), CONNECTION_OK);
+  PQclear(PQexec(reader, "BEGIN ISOLATION LEVEL REPEATABLE READ"));
+  PQclear(PQexec(reader, "SELECT 1"));
+  std::future<bool> scrubbing =
+      std::async(std::launch::async, [&] { return store.scrub_erased(); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  ASSERT_EQ(store.erase({second}, "request", "", 2000).size(), 1U);
+  PQclear(PQexec(reader, "COMMIT"));
+  PQfinish(reader);
+  EXPECT_TRUE(scrubbing.get());
+  EXPECT_TRUE(store.scrub_erased()) << "the second erasure's scrub is still to do";
+  EXPECT_FALSE(store.scrub_erased());
+  store.stop();
 }
 
 INSTANTIATE_TEST_SUITE_P(engines, erasure_suite, ::testing::ValuesIn(testing::engines()),

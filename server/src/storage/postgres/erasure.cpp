@@ -127,8 +127,10 @@ std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
       out.push_back(std::move(record));
     }
     if (!out.empty()) {
-      conn.exec("INSERT INTO settings (key, value) VALUES ($1, '1') ON CONFLICT (key) DO NOTHING",
-                {scrub_pending_key});
+      conn.exec(
+          "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET "
+          "value = excluded.value",
+          {scrub_pending_key, scrub_generation()});
     }
     txn.commit();
     return out;
@@ -137,9 +139,10 @@ std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
 
 bool erasure_tables::scrub_erased() {
   return db_.run(true, [&](connection& conn) {
-    if (conn.exec("SELECT 1 FROM settings WHERE key = $1", {scrub_pending_key}).rows() == 0) {
-      return false;
-    }
+    const auto pending =
+        conn.exec("SELECT value FROM settings WHERE key = $1", {scrub_pending_key});
+    if (pending.rows() == 0) return false;
+    const auto generation = pending.text(0, 0);
     // Only leads holds a person's words (its statistics target for them is 0, migration 10, so
     // ANALYZE copies none into pg_statistic). A plain VACUUM frees a dead row's line pointer but
     // leaves its bytes in the page; VACUUM FULL writes the live rows into new files and
@@ -162,7 +165,8 @@ bool erasure_tables::scrub_erased() {
       }
     }
     conn.exec("RESET lock_timeout");
-    conn.exec("DELETE FROM settings WHERE key = $1", {scrub_pending_key});
+    conn.exec("DELETE FROM settings WHERE key = $1 AND value = $2",
+              {scrub_pending_key, generation});
     return true;
   });
 }

@@ -221,7 +221,7 @@ ALTER TABLE leads
   ALTER COLUMN source TYPE text, ALTER COLUMN source SET STATISTICS 0,
   ALTER COLUMN client TYPE text, ALTER COLUMN client SET STATISTICS 0;
 INSERT INTO settings (key, value)
-  SELECT 'erasure_scrub_pending', '1' WHERE EXISTS (SELECT 1 FROM erasures);
+  SELECT 'erasure_scrub_pending', 'migration 10' WHERE EXISTS (SELECT 1 FROM erasures);
 )sql",
 };
 

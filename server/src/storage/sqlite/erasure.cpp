@@ -128,8 +128,10 @@ std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
     }
     if (!out.empty()) {
       statement(conn,
-                "INSERT INTO settings (key, value) VALUES (?, '1') ON CONFLICT (key) DO NOTHING")
+                "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET "
+                "value = excluded.value")
           .bind(1, scrub_pending_key)
+          .bind(2, scrub_generation())
           .step();
     }
     txn.commit();
@@ -143,17 +145,23 @@ bool erasure_tables::scrub_erased() {
     // pages as they were before, as each later write does until a checkpoint: copy it into the
     // file and empty it. A reader elsewhere that holds an older snapshot makes this wait, and
     // fail after the busy timeout; the note stays, so the next caller tries again.
-    std::string pending;
+    std::string generation;
     {
       statement query(conn, "SELECT value FROM settings WHERE key = ?");
       query.bind(1, scrub_pending_key);
       if (!query.step()) return false;
-      pending = query.text(0);
+      generation = query.text(0);
     }
     // Pages freed before secure deletion was on are rewritten only by a VACUUM (migration 10).
-    if (pending == "vacuum") conn.exec("VACUUM");
+    if (exists(conn, "SELECT 1 FROM settings WHERE key = ?", vacuum_pending_key)) {
+      conn.exec("VACUUM");
+      statement(conn, "DELETE FROM settings WHERE key = ?").bind(1, vacuum_pending_key).step();
+    }
     conn.checkpoint_truncate();
-    statement(conn, "DELETE FROM settings WHERE key = ?").bind(1, scrub_pending_key).step();
+    statement(conn, "DELETE FROM settings WHERE key = ? AND value = ?")
+        .bind(1, scrub_pending_key)
+        .bind(2, generation)
+        .step();
     return true;
   });
 }

@@ -203,7 +203,9 @@ CREATE INDEX deliveries_due ON deliveries (channel, status, next_attempt_at, lea
     // file (erasure.cpp).
     R"sql(
 INSERT INTO settings (key, value)
-  SELECT 'erasure_scrub_pending', 'vacuum' WHERE EXISTS (SELECT 1 FROM erasures);
+  SELECT 'erasure_scrub_pending', 'migration 10' WHERE EXISTS (SELECT 1 FROM erasures);
+INSERT INTO settings (key, value)
+  SELECT 'erasure_vacuum_pending', 'migration 10' WHERE EXISTS (SELECT 1 FROM erasures);
 )sql",
 };
 
