@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <libpq-fe.h>
 #include <pwd.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -132,6 +133,60 @@ postgres_server::~postgres_server() {
   if (handle_ != dir_) std::filesystem::remove(handle_, ignored);
 }
 
+postgres_server::postgres_server(std::filesystem::path dir, bool owned, copied)
+    : handle_(std::move(dir)), dir_(cluster_folder(handle_)), owned_(owned), bin_(server_bin()) {}
+
+std::unique_ptr<postgres_server> postgres_server::standby(std::filesystem::path dir, bool owned) {
+  std::unique_ptr<postgres_server> copy(new postgres_server(std::move(dir), owned, copied{}));
+  if (::geteuid() == 0) {
+    const passwd* user = ::getpwnam("postgres");
+    if (!user || ::chown(copy->dir_.c_str(), user->pw_uid, user->pw_gid) != 0) {
+      throw std::runtime_error("cannot hand " + copy->dir_.string() + " to postgres");
+    }
+  }
+  std::filesystem::permissions(copy->dir_, std::filesystem::perms::owner_all);
+  // -R writes primary_conninfo (this server's socket) and standby.signal; -X stream copies the
+  // WAL the backup needs while it runs.
+  if (run_as_postgres({(bin_ / "pg_basebackup").string(), "-D", (copy->dir_ / "data").string(),
+                       "-h", dir_.string(), "-U", "postgres", "-R", "-X", "stream", "-c", "fast"},
+                      copy->dir_ / "basebackup.log") != 0) {
+    throw std::runtime_error("pg_basebackup failed:\n" + read_text(copy->dir_ / "basebackup.log"));
+  }
+  copy->password_ = password_;
+  copy->start();
+  return copy;
+}
+
+void postgres_server::kill_hard() {
+  std::ifstream pid_file(dir_ / "data" / "postmaster.pid");
+  pid_t pid = 0;
+  if (!(pid_file >> pid) || pid <= 0)
+    throw std::runtime_error("no postmaster.pid in " + dir_.string());
+  ::kill(pid, SIGKILL);
+  // Gone, or a zombie its parent has not reaped yet (pg_ctl's start left it to init): either
+  // way it answers nothing. Its backends notice its death within moments.
+  const auto gone = [pid] {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string id, name, state;
+    return !(stat >> id >> name >> state) || state == "Z";
+  };
+  for (int i = 0; i < 100 && !gone(); ++i) ::usleep(20'000);
+  running_ = false;
+}
+
+void postgres_server::promote() {
+  if (run_as_postgres(
+          {(bin_ / "pg_ctl").string(), "-D", (dir_ / "data").string(), "-w", "-t", "60", "promote"},
+          dir_ / "pg_ctl.log") != 0) {
+    throw std::runtime_error("pg_ctl promote failed:\n" + read_text(dir_ / "pg_ctl.log"));
+  }
+}
+
+void postgres_server::configure(const std::string& name, const std::string& value) {
+  admin("ALTER SYSTEM SET " + name + " = '" + value + "'");
+  admin("SELECT pg_reload_conf()");
+}
+
 void postgres_server::start() {
   // No TCP at all: the socket in the test's own folder is the only way in.
   const auto options = "-c listen_addresses='' -k " + dir_.string() +
@@ -153,22 +208,38 @@ void postgres_server::stop() {
 }
 
 std::string postgres_server::admin(const std::string& sql) {
-  const auto uri = "postgresql://postgres@/postgres?host=" + dir_.string();
-  PGconn* conn = PQconnectdb(uri.c_str());
-  if (PQstatus(conn) != CONNECTION_OK) {
-    const std::string reason = PQerrorMessage(conn);
-    PQfinish(conn);
+  const auto rows = pg_session("postgresql://postgres@/postgres?host=" + dir_.string()).column(sql);
+  return rows.empty() ? "" : rows.front();
+}
+
+pg_session::pg_session(const std::string& uri) : conn_(PQconnectdb(uri.c_str())) {
+  if (PQstatus(conn_) != CONNECTION_OK) {
+    const std::string reason = PQerrorMessage(conn_);
+    PQfinish(conn_);
     throw std::runtime_error("cannot reach the test PostgreSQL: " + reason);
   }
-  PGresult* res = PQexec(conn, sql.c_str());
+}
+
+pg_session::~pg_session() { PQfinish(conn_); }
+
+bool pg_session::run(const std::string& sql) {
+  PGresult* res = PQexec(conn_, sql.c_str());
   const auto status = PQresultStatus(res);
-  const bool ok = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
-  const std::string reason = PQerrorMessage(conn);
-  std::string value = ok && PQntuples(res) > 0 ? PQgetvalue(res, 0, 0) : "";
   PQclear(res);
-  PQfinish(conn);
-  if (!ok) throw std::runtime_error(sql + ": " + reason);
-  return value;
+  return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
+}
+
+std::vector<std::string> pg_session::column(const std::string& sql) {
+  PGresult* res = PQexec(conn_, sql.c_str());
+  const auto status = PQresultStatus(res);
+  if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+    PQclear(res);
+    throw std::runtime_error(sql + ": " + PQerrorMessage(conn_));
+  }
+  std::vector<std::string> out;
+  for (int i = 0; i < PQntuples(res); ++i) out.emplace_back(PQgetvalue(res, i, 0));
+  PQclear(res);
+  return out;
 }
 
 std::filesystem::path postgres_server::flushed_files_of(const std::string& uri) {

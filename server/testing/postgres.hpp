@@ -1,12 +1,15 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
 // A real PostgreSQL for the tests, never a mock: initdb and pg_ctl in a temporary folder, a unix
 // socket in that folder and no TCP port, run as an unprivileged user (postgres, when the tests
 // run as root, as the gate does).
+struct pg_conn;  // libpq's PGconn
+
 namespace landing::testing {
 
 class postgres_server {
@@ -36,13 +39,29 @@ class postgres_server {
   void stop();
   void start();
 
+  // A streaming standby of this server in `dir`, copied with `pg_basebackup -R` and started: it
+  // follows this server until promote(). Owned, it goes with the object, as from the constructor.
+  std::unique_ptr<postgres_server> standby(std::filesystem::path dir, bool owned = true);
+  // The database server's death without a word: SIGKILL to the postmaster (its backends exit
+  // when they notice).
+  void kill_hard();
+  // `pg_ctl promote`, waiting until the standby takes writes.
+  void promote();
+  // ALTER SYSTEM SET name = 'value', then a reload (for synchronous replication).
+  void configure(const std::string& name, const std::string& value);
+  // Runs `sql` as the superuser; the first column of its first row ("" when it has none).
+  std::string admin(const std::string& sql);
+  // Where its unix socket is: a libpq host.
+  [[nodiscard]] std::string socket_dir() const { return dir_.string(); }
+
   postgres_server(const postgres_server&) = delete;
   postgres_server& operator=(const postgres_server&) = delete;
   ~postgres_server();
 
  private:
-  // Runs `sql` as the superuser; the first column of its first row ("" when it has none).
-  std::string admin(const std::string& sql);
+  struct copied {};
+  // A server made by standby(): the data folder is there already.
+  postgres_server(std::filesystem::path dir, bool owned, copied);
 
   std::filesystem::path handle_;
   std::filesystem::path dir_;
@@ -51,6 +70,25 @@ class postgres_server {
   std::string password_ = "s3cret-Pa55";
   int databases_ = 0;
   bool running_ = false;
+};
+
+// A client session of a test's own (an operator's psql, a report on a standby), held open
+// between statements, as a transaction left open needs.
+class pg_session {
+ public:
+  // Throws std::runtime_error with libpq's reason when `uri` cannot be reached.
+  explicit pg_session(const std::string& uri);
+  ~pg_session();
+  pg_session(const pg_session&) = delete;
+  pg_session& operator=(const pg_session&) = delete;
+
+  // Whether `sql` succeeded.
+  bool run(const std::string& sql);
+  // The first column of each row `sql` returns; std::runtime_error with the reason if it fails.
+  std::vector<std::string> column(const std::string& sql);
+
+ private:
+  pg_conn* conn_;
 };
 
 // Runs argv as the user PostgreSQL runs as; its exit code. Output goes to `log`.

@@ -1,6 +1,11 @@
-// CTest's fixture: one PostgreSQL for the whole test run instead of one per test process.
-//   test_postgres start DIR    initdb (first time) and start, in DIR
-//   test_postgres stop DIR     stop, and remove DIR
+// CTest's fixture: one PostgreSQL for the whole test run instead of one per test process; and the
+// failover benchmark's hands (bench/failover.sh).
+//   test_postgres start DIR              initdb (first time) and start, in DIR
+//   test_postgres stop DIR               stop, and remove DIR
+//   test_postgres standby DIR COPY       a streaming standby of DIR's server, in COPY
+//   test_postgres set DIR NAME VALUE     ALTER SYSTEM SET and reload
+//   test_postgres kill DIR               SIGKILL to the postmaster
+//   test_postgres promote DIR            pg_ctl promote, waiting
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -8,13 +13,30 @@
 #include "postgres.hpp"
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: test_postgres start|stop DIR\n";
+  if (argc < 3) {
+    std::cerr << "usage: test_postgres start|stop|standby|set|kill|promote DIR [...]\n";
     return 2;
   }
   const std::string command = argv[1];
   const std::filesystem::path dir = argv[2];
   try {
+    if (command == "standby" && argc == 4) {
+      landing::testing::postgres_server primary(dir, false);
+      primary.standby(argv[3], false);
+      return 0;
+    }
+    if (command == "set" && argc == 5) {
+      landing::testing::postgres_server(dir, false).configure(argv[3], argv[4]);
+      return 0;
+    }
+    if (command == "kill" && argc == 3) {
+      landing::testing::postgres_server(dir, false).kill_hard();
+      return 0;
+    }
+    if (command == "promote" && argc == 3) {
+      landing::testing::postgres_server(dir, false).promote();
+      return 0;
+    }
     if (command == "start") {
       // A leftover of an interrupted run: its server may still run there, and would hold on to
       // the folder's files after they are removed. Stopped first, then removed with its folder.
@@ -40,6 +62,6 @@ int main(int argc, char** argv) {
     std::cerr << e.what() << "\n";
     return 1;
   }
-  std::cerr << "usage: test_postgres start|stop DIR\n";
+  std::cerr << "usage: test_postgres start|stop|standby|set|kill|promote DIR [...]\n";
   return 2;
 }

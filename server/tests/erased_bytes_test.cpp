@@ -4,14 +4,12 @@
 // in any relation file of the PostgreSQL database (tables, indexes, TOAST, the catalog). A lead
 // that is kept is found by the same scan, so the scan can see.
 #include <gtest/gtest.h>
-#include <libpq-fe.h>
 #include <sqlite3.h>
 
 #include <boost/json/parse.hpp>
-#include <fstream>
-#include <iterator>
 #include <thread>
 
+#include "byte_scan.hpp"
 #include "common/clock.hpp"
 #include "engine_fixture.hpp"
 #include "postgres.hpp"
@@ -20,8 +18,6 @@
 
 namespace landing::testing {
 namespace {
-
-namespace fs = std::filesystem;
 
 // A person's details, each field with a marker of its own. The message stays far below 2 KB:
 // PostgreSQL compresses longer values, and a compressed marker would hide from the scan.
@@ -41,11 +37,6 @@ struct person {
   }
 };
 
-std::string lower(std::string text) {
-  for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 person marked(const std::string& tag) {
   return {"Namemark" + tag, "handlemark" + tag, "mailmark" + tag + "@example.com", "Textmark" + tag,
           "campaignmark" + tag};
@@ -53,32 +44,13 @@ person marked(const std::string& tag) {
 
 class erased_bytes : public engine_fixture {
  protected:
-  // Every file the database lives in: SQLite's file with its -wal and -shm; each relation file
-  // of the PostgreSQL database once its changed pages are written.
-  [[nodiscard]] std::vector<fs::path> live_files() const {
-    const auto folder =
-        GetParam() == "sqlite" ? dir.path / "db" : postgres_server::shared().flushed_files_of(db);
-    std::vector<fs::path> out;
-    for (const auto& entry : fs::recursive_directory_iterator(folder)) {
-      if (entry.is_regular_file()) out.push_back(entry.path());
-    }
-    return out;
-  }
-  // The markers any live file holds in any case of ASCII letters, each with the first file it
-  // was found in.
+  // The markers any live file holds: SQLite's file with its -wal and -shm; each relation file of
+  // the PostgreSQL database once its changed pages are written.
   [[nodiscard]] std::map<std::string, std::string> found(
       const std::vector<std::string>& markers) const {
-    std::map<std::string, std::string> out;
-    for (const auto& file : live_files()) {
-      std::ifstream in(file, std::ios::binary);
-      const auto bytes = lower(std::string{std::istreambuf_iterator<char>(in), {}});
-      for (const auto& marker : markers) {
-        if (!out.contains(marker) && bytes.find(lower(marker)) != std::string::npos) {
-          out[marker] = file.filename().string();
-        }
-      }
-    }
-    return out;
+    return markers_in(
+        GetParam() == "sqlite" ? dir.path / "db" : postgres_server::shared().flushed_files_of(db),
+        markers);
   }
   void expect_all_found(const person& who) const {
     EXPECT_EQ(found(who.markers()).size(), who.markers().size())
@@ -161,26 +133,18 @@ TEST_P(erased_bytes, a_snapshot_older_than_the_erasure_holds_the_scrub_off_until
   const auto anna = marked("S");
   const auto id = post_lead(anna.json());
   ASSERT_TRUE(bot.wait_for(1, std::chrono::seconds(15)));
-  PGconn* reader = PQconnectdb(db.c_str());
-  ASSERT_EQ(PQstatus(reader), CONNECTION_OK) << PQerrorMessage(reader);
-  const auto run = [reader](const char* sql) {
-    PGresult* res = PQexec(reader, sql);
-    const auto status = PQresultStatus(res);
-    PQclear(res);
-    return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
-  };
-  ASSERT_TRUE(run("BEGIN ISOLATION LEVEL REPEATABLE READ"));
+  pg_session reader(db);
+  ASSERT_TRUE(reader.run("BEGIN ISOLATION LEVEL REPEATABLE READ"));
   // The snapshot is taken here, on another table: no lock on leads holds the rewrite back.
-  ASSERT_TRUE(run("SELECT count(*) FROM settings"));
+  ASSERT_TRUE(reader.run("SELECT count(*) FROM settings"));
   std::thread closes_later([&] {
     std::this_thread::sleep_for(std::chrono::seconds(2));
-    run("COMMIT");
+    reader.run("COMMIT");
   });
   const auto began = std::chrono::steady_clock::now();
   const auto erased = cli({"leads", "erase", "--id", id});
   const auto waited = std::chrono::steady_clock::now() - began;
   closes_later.join();
-  PQfinish(reader);
   ASSERT_EQ(erased.exit_code, 0) << erased.output;
   EXPECT_GE(waited, std::chrono::milliseconds(1500)) << "the scrub waited for the reader";
   expect_none_found(anna);

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -20,15 +19,6 @@ namespace {
 
 using namespace std::chrono_literals;
 using answer = fake_bot_api::answer;
-
-std::string lead_body(const std::string& message) {
-  return boost::json::serialize(boost::json::object{{"name", "Anna"},
-                                                    {"social", "@anna_dev"},
-                                                    {"email", "anna@example.com"},
-                                                    {"message", message},
-                                                    {"locale", "en"},
-                                                    {"website", ""}});
-}
 
 class replicas : public ::testing::Test {
  protected:
@@ -49,7 +39,7 @@ class replicas : public ::testing::Test {
                          const std::vector<std::string>& extra = {}) {
     std::vector<std::string> headers{"Content-Type: application/json"};
     headers.insert(headers.end(), extra.begin(), extra.end());
-    return http_call("POST", server.url("/api/contact"), headers, lead_body(message));
+    return http_call("POST", server.url("/api/contact"), headers, lead_json(message));
   }
   static std::string id_of(const http_reply& reply) {
     return std::string(boost::json::parse(reply.body).at("id").as_string());

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <boost/json/serialize.hpp>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -103,12 +104,23 @@ void write_file(const std::filesystem::path& file, const std::string& text) {
   std::ofstream(file, std::ios::binary) << text;
 }
 
+std::string lead_json(const std::string& message) {
+  return boost::json::serialize(boost::json::object{{"name", "Anna"},
+                                                    {"social", "@anna_dev"},
+                                                    {"email", "anna@example.com"},
+                                                    {"message", message},
+                                                    {"locale", "en"},
+                                                    {"website", ""}});
+}
+
 void make_site(const std::filesystem::path& root) {
   for (const std::string locale : {"en", "ru"}) {
     write_file(root / locale / "index.html", "<!doctype html><h1>index " + locale + "</h1>");
     write_file(root / locale / "404.html", "<!doctype html><h1>missing " + locale + "</h1>");
     write_file(root / locale / "thanks.html", "<!doctype html><h1>thanks " + locale + "</h1>");
     write_file(root / locale / "form-error.html", "<!doctype html><h1>error " + locale + "</h1>");
+    write_file(root / locale / "form-unavailable.html",
+               "<!doctype html><h1>unavailable " + locale + "</h1>");
     write_file(root / locale / "privacy.html", "<!doctype html><h1>privacy " + locale + "</h1>");
     write_file(root / locale / "consent.html", "<!doctype html><h1>consent " + locale + "</h1>");
   }

@@ -33,6 +33,9 @@ void make_site(const std::filesystem::path& root);
 inline const std::string test_consent_version(64, 'c');
 inline const std::string test_old_consent_version(64, 'b');
 
+// A valid JSON lead from Anna (en, no consent asked) carrying `message`.
+std::string lead_json(const std::string& message);
+
 class server_process {
  public:
   // Starts LANDING_SERVER_BIN with --listen 127.0.0.1:0 and waits for its "listening" line.
