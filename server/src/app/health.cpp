@@ -119,6 +119,14 @@ http::response health_monitor::healthz() const {
   body["telegram"] = telegram_configured_ ? "configured" : "not_configured";
   // Among replicas on one PostgreSQL, the one that runs what one process may do at a time.
   body["leader"] = found->store.leader;
+  if (const auto& db = found->store.database) {
+    body["database_host"] = db->host;
+    body["reconnects"] = db->reconnects;
+    body["unreachable_ms"] =
+        db->unreachable_ms + (db->unreachable_since ? at - db->unreachable_since : 0);
+    // What a lost disk would cost: nothing with a synchronous standby (docs/deploy.md).
+    body["synchronous_standby"] = db->standby.empty() ? "unknown" : db->standby;
+  }
   std::int64_t depth = 0;
   std::int64_t oldest = 0;
   std::int64_t last = 0;
@@ -181,6 +189,10 @@ leads::gauges health_monitor::gauges() const {
   const double oldest = oldest_at ? static_cast<double>(clock::now_ms() - oldest_at) / 1000.0 : 0;
   return {static_cast<std::uint64_t>(depth), oldest, found->store.problem == storage::fault::none,
           found->unrecorded, found->by_status};
+}
+
+std::optional<storage::database_figures> health_monitor::database() const {
+  return latest()->store.database;
 }
 
 std::vector<storage::channel_figures> health_monitor::channel_figures() const {

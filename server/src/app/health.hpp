@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,8 @@ class health_monitor {
   [[nodiscard]] http::response readiness() const;
   // The lead path's gauges from the latest check, for /metrics.
   [[nodiscard]] leads::gauges gauges() const;
+  // What the PostgreSQL engine saw of its server (none for SQLite), for /metrics.
+  [[nodiscard]] std::optional<storage::database_figures> database() const;
   // Each channel's figures from the latest check, for /metrics.
   [[nodiscard]] std::vector<storage::channel_figures> channel_figures() const;
 

@@ -1,6 +1,7 @@
 #include "app/router.hpp"
 
 #include "app/contact_answer.hpp"
+#include "app/database_metrics.hpp"
 #include "common/clock.hpp"
 #include "http/forwarded.hpp"
 #include "site/handler.hpp"
@@ -101,6 +102,8 @@ http::response router::handle(const http::request& req) {
         page += delivery::render_channels(parts_.channels, parts_.health->channel_figures(),
                                           clock::now_ms());
         if (parts_.vitals_stats) page += parts_.vitals_stats->render();
+        if (const auto db = parts_.health->database())
+          page += render_database(*db, clock::now_ms());
         return http::text_response(200, "text/plain; version=0.0.4; charset=utf-8", page);
       }
       break;

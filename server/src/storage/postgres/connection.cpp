@@ -56,16 +56,14 @@ connection::connection(const std::string& uri, std::chrono::milliseconds connect
   // connect_timeout bounds the handshake; keepalives make a peer that vanished (a replica's
   // host, the database's) show up as an error within seconds instead of hanging a call.
   const auto timeout = std::to_string(std::max<long long>(1, connect_timeout.count() / 1000));
-  const char* keys[] = {"dbname",
-                        "connect_timeout",
-                        "keepalives",
-                        "keepalives_idle",
-                        "keepalives_interval",
-                        "keepalives_count",
-                        "application_name",
-                        nullptr};
-  const char* values[] = {uri.c_str(), timeout.c_str(),  "1",    "5", "2",
-                          "2",         "landing-server", nullptr};
+  // target_session_attrs=read-write: of the hosts a multi-host URI names (db1,db2), the one that
+  // takes writes, whichever it is after a failover; a standby is passed over, and a URI naming
+  // only standbys fails to connect rather than failing every write. Later keys win over the URI's.
+  const char* keys[] = {"dbname",           "connect_timeout",      "keepalives",
+                        "keepalives_idle",  "keepalives_interval",  "keepalives_count",
+                        "application_name", "target_session_attrs", nullptr};
+  const char* values[] = {uri.c_str(), timeout.c_str(),  "1",          "5",    "2",
+                          "2",         "landing-server", "read-write", nullptr};
   // expand_dbname=1: the URI in "dbname" is parsed whole; the other keys fill in what it omits.
   conn_ = PQconnectdbParams(keys, values, 1);
   if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
@@ -75,6 +73,13 @@ connection::connection(const std::string& uri, std::chrono::milliseconds connect
     conn_ = nullptr;
     while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
       message.pop_back();
+    // libpq says "session is read-only" (or "server is in hot standby mode") of a standby.
+    if (message.find("read-only") != std::string::npos ||
+        message.find("hot standby") != std::string::npos) {
+      message +=
+          " (every host --db names answered as a standby: the server writes, so it needs "
+          "the primary; name it too, e.g. postgresql://db1,db2/landing)";
+    }
     throw error(redact_uris(redact("cannot connect to PostgreSQL: " + message, password_)), "",
                 true);
   }
@@ -114,6 +119,13 @@ result connection::exec(std::string_view sql, const std::vector<param>& params) 
   const auto status = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) fail("postgres", res);
   return result(res);
+}
+
+std::string connection::host() const {
+  if (!conn_) return {};
+  const char* host = PQhost(conn_);
+  const char* port = PQport(conn_);
+  return std::string(host ? host : "") + ":" + (port ? port : "");
 }
 
 bool connection::alive() const { return conn_ && PQstatus(conn_) == CONNECTION_OK; }

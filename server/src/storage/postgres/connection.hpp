@@ -59,6 +59,8 @@ class connection {
   result exec(std::string_view sql, const std::vector<param>& params = {});
   [[nodiscard]] bool alive() const;
   [[nodiscard]] int socket() const;
+  // The host and port this connection reached ("db2:5432"; a socket folder for a local one).
+  [[nodiscard]] std::string host() const;
   // Reads what the server sent and returns the channels of pending notifications.
   std::vector<std::string> notifications();
 

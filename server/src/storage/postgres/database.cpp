@@ -65,14 +65,26 @@ std::unique_ptr<connection> database::open_connection() {
   try {
     auto conn = std::make_unique<connection>(uri_, options_.connect_timeout);
     const std::lock_guard lock(outage_mutex_);
-    if (connect_failures_ > 0)
-      log::info("database_reconnected", {{"after_failures", connect_failures_}});
+    const auto host = conn->host();
+    if (figures_.unreachable_since != 0) {
+      // Back after a loss: how long no primary answered, and which host did now.
+      const auto gap = std::max<std::int64_t>(0, clock::now_ms() - figures_.unreachable_since);
+      figures_.unreachable_ms += gap;
+      ++figures_.reconnects;
+      figures_.unreachable_since = 0;
+      log::info("database_reconnected",
+                {{"host", host}, {"after_failures", connect_failures_}, {"unreachable_ms", gap}});
+    } else if (!figures_.host.empty() && host != figures_.host) {
+      log::info("database_host_changed", {{"host", host}, {"was", figures_.host}});
+    }
+    figures_.host = host;
     connect_failures_ = 0;
     retry_at_ = 0;
     outage_.clear();
     return conn;
   } catch (const error& e) {
     const std::lock_guard lock(outage_mutex_);
+    if (figures_.unreachable_since == 0) figures_.unreachable_since = clock::now_ms();
     ++connect_failures_;
     // 100 ms, doubling, at most 5 s between attempts.
     const auto backoff = std::min<std::int64_t>(5000, 100LL << std::min(connect_failures_, 6));
@@ -80,6 +92,19 @@ std::unique_ptr<connection> database::open_connection() {
     outage_ = e.what();
     throw;
   }
+}
+
+void database::lost(const std::string& why) {
+  const std::lock_guard lock(outage_mutex_);
+  if (figures_.unreachable_since != 0) return;
+  figures_.unreachable_since = clock::now_ms();
+  log::warn("database_connection_lost",
+            {{"host", figures_.host}, {"reason", why}, {"effect", "reconnecting to the primary"}});
+}
+
+database_figures database::figures() const {
+  const std::lock_guard lock(outage_mutex_);
+  return figures_;
 }
 
 void database::release(std::unique_ptr<connection> conn) {

@@ -58,19 +58,27 @@ class database {
   [[nodiscard]] const std::string& uri() const { return uri_; }
   [[nodiscard]] const options& settings() const { return options_; }
 
+  // The host the pool reaches now, its reconnects and how long no primary answered.
+  [[nodiscard]] database_figures figures() const;
+
  private:
   std::unique_ptr<connection> open_connection();
   void release(std::unique_ptr<connection> conn);
+  // A connection was lost (or its host turned out a standby): the gap starts now, unless it
+  // has already.
+  void lost(const std::string& why);
 
   std::string uri_;
   options options_;
   std::mutex pool_mutex_;
   std::vector<std::unique_ptr<connection>> idle_;
   // After a failed connect no other is tried before retry_at_; operations fail at once meanwhile.
-  std::mutex outage_mutex_;
+  mutable std::mutex outage_mutex_;
   std::int64_t retry_at_ = 0;
   int connect_failures_ = 0;
   std::string outage_;
+  // Under outage_mutex_: the reconnects and the gaps between a loss and the next connection.
+  database_figures figures_;
   last_write last_write_;
   std::mutex ids_mutex_;
   ulid_generator ids_;
@@ -90,11 +98,16 @@ auto database::run(bool writes, Work&& work) {
     if (writes) last_write_.succeeded();
     return out;
   } catch (const error& e) {
-    if (e.connection_lost || !conn->alive()) {
+    // 25006: this host takes no writes (a primary demoted to a standby): every pooled connection
+    // goes there, so all go, and the next one finds the primary (target_session_attrs).
+    if (e.connection_lost || !conn->alive() || e.sqlstate == "25006") {
       // The other pooled connections went with the server, most likely: start afresh.
       conn.reset();
-      const std::lock_guard lock(pool_mutex_);
-      idle_.clear();
+      {
+        const std::lock_guard lock(pool_mutex_);
+        idle_.clear();
+      }
+      lost(e.what());
     } else {
       release(std::move(conn));
     }

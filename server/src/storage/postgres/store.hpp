@@ -1,5 +1,6 @@
 #pragma once
 
+#include <mutex>
 #include <string>
 
 #include "storage/postgres/chat_turn.hpp"
@@ -46,6 +47,10 @@ class store final : private database_owner,
 
   void stop() override { replica_session::stop(); }
   health check(bool with_figures) override;
+
+ private:
+  std::mutex standby_mutex_;
+  std::string standby_;  // database_figures::standby, as the last look found it
 };
 
 }  // namespace landing::storage::postgres
