@@ -1,6 +1,10 @@
 #include "storage/postgres/leads.hpp"
 
+#include <chrono>
+#include <thread>
+
 #include "common/clock.hpp"
+#include "common/log.hpp"
 #include "storage/postgres/arrays.hpp"
 #include "storage/postgres/lead_row.hpp"
 #include "storage/postgres/outbox_rows.hpp"
@@ -9,14 +13,34 @@ namespace landing::storage::postgres {
 
 std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& leads,
                                                   const std::vector<std::string>& channels) {
+  if (leads.empty()) return {};
   const bool held = channels.empty();
+  // Made before the transaction, so they can be asked after for when its outcome is not known.
+  const auto created = clock::now_ms();
+  std::vector<std::string> ids;
+  ids.reserve(leads.size());
+  for (std::size_t i = 0; i < leads.size(); ++i) ids.push_back(db_.make_id(created));
+  bool committing = false;
+  try {
+    return insert_rows(leads, channels, ids, created, held, committing);
+  } catch (const storage::error& e) {
+    // The connection died during COMMIT (the primary's death, a failover): the leads may or may
+    // not be stored. Asked by their ids once a primary answers, before anyone is told 202.
+    if (!committing || e.problem != fault::unavailable) throw;
+    return confirm_commit(ids, e.what());
+  }
+}
+
+std::vector<std::string> lead_table::insert_rows(const std::vector<new_lead>& leads,
+                                                 const std::vector<std::string>& channels,
+                                                 const std::vector<std::string>& ids,
+                                                 std::int64_t created, bool held,
+                                                 bool& committing) {
   return db_.run(true, [&](connection& conn) {
-    std::vector<std::string> ids;
     std::vector<std::string> names, socials, emails, messages, locales, clients, statuses, queued;
     std::vector<std::string> sources, source_classes, consents;
-    const auto created = clock::now_ms();
-    for (const auto& item : leads) {
-      ids.push_back(db_.make_id(created));
+    for (std::size_t i = 0; i < leads.size(); ++i) {
+      const auto& item = leads[i];
       names.push_back(item.fields.name);
       socials.push_back(item.fields.social);
       emails.push_back(item.fields.email);
@@ -28,7 +52,7 @@ std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& l
       consents.push_back(item.consent_version);
       statuses.emplace_back(item.spam ? "spam" : held ? "held" : "pending");
       // Spam is kept for the record but never enters the outbox.
-      if (!item.spam) queued.push_back(ids.back());
+      if (!item.spam) queued.push_back(ids[i]);
     }
     transaction txn(conn);
     // One statement for the whole batch: a round trip per batch, not per lead.
@@ -50,9 +74,48 @@ std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& l
       // Wakes every replica's outbox at once, instead of at its next poll.
       conn.exec(std::string("NOTIFY ") + new_leads_channel);
     }
+    committing = true;
     txn.commit();
     return ids;
   });
+}
+
+std::vector<std::string> lead_table::confirm_commit(const std::vector<std::string>& ids,
+                                                    const std::string& why) {
+  log::warn("lead_commit_unknown",
+            {{"leads", ids.size()},
+             {"first", ids.front()},
+             {"reason", why},
+             {"effect", "asking the primary whether they were stored before answering"}});
+  const auto until = std::chrono::steady_clock::now() + commit_check_patience;
+  for (;;) {
+    std::int64_t found = -1;
+    try {
+      found = db_.run(false, [&](connection& conn) {
+        return conn.exec("SELECT count(*) FROM leads WHERE id = ANY($1::text[])", {text_array(ids)})
+            .integer(0, 0);
+      });
+    } catch (const storage::error& e) {
+      if (std::chrono::steady_clock::now() >= until) {
+        log::error("lead_commit_still_unknown", {{"leads", ids.size()}, {"first", ids.front()}});
+        throw storage::error(fault::unavailable,
+                             "the database went away while leads were committed, and no "
+                             "primary has answered since: " +
+                                 std::string(e.what()));
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      continue;
+    }
+    // One transaction: all of them or none.
+    if (found == static_cast<std::int64_t>(ids.size())) {
+      log::info("lead_commit_confirmed", {{"leads", ids.size()}, {"first", ids.front()}});
+      return ids;
+    }
+    log::warn("lead_commit_lost", {{"leads", ids.size()}, {"first", ids.front()}});
+    throw storage::error(fault::unavailable,
+                         "the database went away while leads were committed, and they were not "
+                         "stored");
+  }
 }
 
 std::int64_t lead_table::release_held(const std::vector<std::string>& channels) {
