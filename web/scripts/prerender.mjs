@@ -1,7 +1,7 @@
 // Writes the static pages from the SSR bundle: each locale's landing page (hydrated by the
-// client), the script-free 404, thanks and form-error pages, the script-free privacy policy and
-// consent text, robots.txt, sitemap.xml and the consent versions. The page's text is in the
-// first response; the browser hydrates it instead of rendering from scratch.
+// client), the script-free 404, thanks, form-error and form-unavailable pages, the script-free
+// privacy policy and consent text, robots.txt, sitemap.xml and the consent versions. The page's
+// text is in the first response; the browser hydrates it instead of rendering from scratch.
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -61,6 +61,7 @@ for (const locale of ssr.LOCALES) {
     ['notFound', '404.html'],
     ['thanks', 'thanks.html'],
     ['formError', 'form-error.html'],
+    ['formUnavailable', 'form-unavailable.html'],
   ]) {
     const page = fillPage(staticTemplate, locale, ssr.renderStatic(kind, locale));
     await write(`${locale}/${file}`, page);

@@ -27,6 +27,12 @@ http::response contact_answer(const site::site& files, const leads::contact_outc
       res.set("Retry-After", std::to_string(outcome.retry_after_s));
       return res;
     }
+    case kind::unavailable: {
+      // Nothing was stored: the page asks the visitor to send it again in a minute.
+      auto res = site::localized_page(files, locale, "form-unavailable", 503);
+      res.set("Retry-After", std::to_string(leads::unavailable_form_retry_after_s));
+      return res;
+    }
     default:
       return leads::json_answer(outcome);
   }

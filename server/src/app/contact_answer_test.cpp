@@ -13,6 +13,8 @@ class contact_answer_test : public ::testing::Test {
   void SetUp() override {
     files.add("/en/form-error.html", "<h1>en error</h1>");
     files.add("/ru/form-error.html", "<h1>ru error</h1>");
+    files.add("/en/form-unavailable.html", "<h1>en again</h1>");
+    files.add("/ru/form-unavailable.html", "<h1>ru again</h1>");
   }
   static outcome of(kind what, bool form, std::string locale = "en") {
     outcome out;
@@ -48,6 +50,9 @@ TEST_F(contact_answer_test, the_script_gets_the_contracts_json_for_every_outcome
   EXPECT_EQ(contact_answer(files, accepted, "ru").body(), R"({"id":"01JABCDEFGHJKMNPQRSTVWXYZ0"})");
   EXPECT_EQ(contact_answer(files, invalid, "ru").body(), R"({"errors":{"email":"invalid"}})");
   EXPECT_EQ(contact_answer(files, limited, "ru").header("Retry-After"), "42");
+  // Nothing stored (no primary for a moment): the page's script tries once more after it.
+  EXPECT_EQ(contact_answer(files, of(kind::unavailable, false), "ru").header("Retry-After"),
+            std::to_string(leads::unavailable_retry_after_s));
 }
 
 TEST_F(contact_answer_test, the_form_gets_pages_in_the_leads_language) {
@@ -77,9 +82,18 @@ TEST_F(contact_answer_test, a_form_in_no_site_language_is_answered_in_the_visito
 }
 
 TEST_F(contact_answer_test, a_form_whose_post_failed_before_a_decision_gets_json) {
-  for (const auto what : {kind::malformed, kind::unavailable}) {
-    const auto res = contact_answer(files, of(what, true), "en");
-    EXPECT_EQ(res.header("Content-Type").substr(0, 16), "application/json");
+  const auto res = contact_answer(files, of(kind::malformed, true), "en");
+  EXPECT_EQ(res.header("Content-Type").substr(0, 16), "application/json");
+}
+
+// No JSON for a visitor without JavaScript: a page in their language that asks them to send the
+// lead again in a minute, as nothing of it was stored.
+TEST_F(contact_answer_test, a_form_the_store_could_not_take_gets_a_page_asking_to_send_again) {
+  for (const auto* locale : {"en", "ru"}) {
+    const auto res = contact_answer(files, of(kind::unavailable, true, locale), "en");
+    EXPECT_EQ(res.status, 503);
+    EXPECT_EQ(res.body(), std::string("<h1>") + locale + " again</h1>");
+    EXPECT_EQ(res.header("Retry-After"), "60");
   }
 }
 

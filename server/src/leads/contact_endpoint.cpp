@@ -38,7 +38,9 @@ http::response json_answer(const contact_outcome& outcome) {
     case kind::unavailable:
       break;
   }
-  return http::error_response(503, "unavailable");
+  auto res = http::error_response(503, "unavailable");
+  res.set("Retry-After", std::to_string(unavailable_retry_after_s));
+  return res;
 }
 
 void contact_endpoint::handle(const http::request& req, std::function<void(contact_outcome)> done) {

@@ -34,6 +34,12 @@ struct contact_outcome {
   std::int64_t retry_after_s = 0;  // rate_limited
 };
 
+// A lead the store could not take (no primary while the database fails over, a full disk): the
+// page's script tries once more after this (web/src/sections/contact/contactApi.ts); the
+// script-free form's page asks the visitor to send again in a minute.
+inline constexpr std::int64_t unavailable_retry_after_s = 5;
+inline constexpr std::int64_t unavailable_form_retry_after_s = 60;
+
 // POST /api/contact (contract/api-contact.md). Everything up to the write is decided on the
 // calling thread; the outcome waits for the writer's commit, so `accepted` means durable.
 class contact_endpoint {

@@ -258,6 +258,11 @@ export const messagesSchema = group({
         retry: text(),
         consentRule: text(),
       }),
+      formUnavailable: group({
+        title: text(),
+        heading: headline(BUDGET.pageHeading),
+        text: text({ long: true }),
+      }),
     },
     { title: 'Service pages' },
   ),

@@ -55,6 +55,25 @@ test.each([
   },
 );
 
+test.each([
+  ['en', en],
+  ['ru', ru],
+] as const)(
+  'the page for a lead the server could not store asks to send again and links to the form (%s)',
+  (locale, messages) => {
+    renderPage('formUnavailable', locale);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      messages.pages.formUnavailable.heading,
+    );
+    expect(screen.getByText(messages.pages.formUnavailable.text)).toBeInTheDocument();
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: messages.buttons.backToForm })).toHaveAttribute(
+      'href',
+      `/${locale}#contact`,
+    );
+  },
+);
+
 test('the Russian form-error page names the consent first; the English one does not', () => {
   renderPage('formError', 'ru');
   expect(screen.getAllByRole('listitem')[0]).toHaveTextContent(ru.pages.formError.consentRule);

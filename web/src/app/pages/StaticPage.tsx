@@ -6,8 +6,9 @@ import type { PageKind } from '../seo';
 export type StaticKind = Exclude<PageKind, 'home'>;
 
 /**
- * The script-free service pages: 404, the no-JavaScript form's thank-you page and its refusal
- * page. Each says what happened and links back to the landing page.
+ * The script-free service pages: 404, the no-JavaScript form's thank-you page, its refusal page
+ * and the page for when no lead could be stored (the database failing over). Each says what
+ * happened and links back to the landing page, the form's to the form.
  */
 export function StaticPage({ kind, locale }: { kind: StaticKind; locale: Locale }) {
   const { t } = useTranslation();
@@ -18,7 +19,8 @@ export function StaticPage({ kind, locale }: { kind: StaticKind; locale: Locale 
     kind === 'formError'
       ? [...consentRule, ...(t('pages.formError.rules', { returnObjects: true }) as string[])]
       : [];
-  const back = kind === 'formError' ? `/${locale}#contact` : `/${locale}`;
+  const toForm = kind === 'formError' || kind === 'formUnavailable';
+  const back = toForm ? `/${locale}#contact` : `/${locale}`;
 
   return (
     <main className="static-page" id="main">
@@ -37,7 +39,7 @@ export function StaticPage({ kind, locale }: { kind: StaticKind; locale: Locale 
         )}
         {kind === 'formError' && <p className="static-page__text">{t('pages.formError.retry')}</p>}
         <a className="button button--primary static-page__back" href={back}>
-          {t(kind === 'formError' ? 'buttons.backToForm' : 'buttons.backToSite')}
+          {t(toForm ? 'buttons.backToForm' : 'buttons.backToSite')}
         </a>
       </div>
     </main>

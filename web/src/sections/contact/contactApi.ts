@@ -24,8 +24,43 @@ export type FormErrors = Partial<Record<FormField, string>>;
 export type SendResult =
   { kind: 'sent' } | { kind: 'invalid'; errors: FormErrors } | { kind: 'failed'; status?: number };
 
-/** Posts a lead to our own server (never to Telegram) and says what became of it. */
-export async function sendLead(lead: Lead, fetchImpl: typeof fetch = fetch): Promise<SendResult> {
+/**
+ * The longest Retry-After a 503 may ask for and still be waited out before the visitor sees an
+ * error: the server says 5 s while its database fails over to a standby.
+ */
+export const RETRY_AFTER_MAX_S = 30;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Posts a lead to our own server (never to Telegram) and says what became of it. A 503 with a
+ * short Retry-After (no database for a moment: nothing was stored) is tried once more after it.
+ */
+export async function sendLead(
+  lead: Lead,
+  fetchImpl: typeof fetch = fetch,
+  wait: (ms: number) => Promise<void> = pause,
+): Promise<SendResult> {
+  const first = await postOnce(lead, fetchImpl);
+  const seconds = first.kind === 'failed' && first.status === 503 ? first.retryAfter : undefined;
+  if (seconds === undefined || seconds > RETRY_AFTER_MAX_S) return withoutRetryAfter(first);
+  await wait(seconds * 1000);
+  return withoutRetryAfter(await postOnce(lead, fetchImpl));
+}
+
+type Attempt =
+  | { kind: 'sent' }
+  | { kind: 'invalid'; errors: FormErrors }
+  | { kind: 'failed'; status?: number; retryAfter?: number };
+
+function withoutRetryAfter(attempt: Attempt): SendResult {
+  if (attempt.kind !== 'failed') return attempt;
+  return attempt.status === undefined
+    ? { kind: 'failed' }
+    : { kind: 'failed', status: attempt.status };
+}
+
+async function postOnce(lead: Lead, fetchImpl: typeof fetch): Promise<Attempt> {
   let response: Response;
   try {
     response = await fetchImpl(CONTACT_ENDPOINT, {
@@ -42,7 +77,10 @@ export async function sendLead(lead: Lead, fetchImpl: typeof fetch = fetch): Pro
     const errors = await invalidFields(response);
     if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
   }
-  return { kind: 'failed', status: response.status };
+  const retryAfter = Number.parseInt(response.headers.get('Retry-After') ?? '', 10);
+  return Number.isFinite(retryAfter) && retryAfter >= 0
+    ? { kind: 'failed', status: response.status, retryAfter }
+    : { kind: 'failed', status: response.status };
 }
 
 const isFormField = (key: string): key is FormField => key === 'consent' || isContactField(key);
