@@ -4,6 +4,12 @@
 namespace landing::app {
 
 void define_channel_options(CLI::App& cli, config& cfg) {
+  cli.add_option("--telegram-pacing-ms", cfg.telegram_pacing_ms,
+                 "the least time between two messages to the chat, replicas together (Telegram "
+                 "allows a group one a second; lower only for a Bot API that allows more)")
+      ->envname("LANDING_TELEGRAM_PACING_MS")
+      ->check(CLI::Range(0L, 60000L))
+      ->capture_default_str();
   cli.add_option("--telegram-webhook-secret", cfg.telegram_webhook_secret,
                  "take the chat's button clicks at POST /api/telegram/webhook, checked against "
                  "this secret_token (1-256 of A-Z a-z 0-9 _ -), instead of polling getUpdates")

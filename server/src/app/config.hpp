@@ -65,6 +65,8 @@ struct config {
   // A client's arrivals an hour (at once, and regained over the hour): a visitor who arrives
   // four times an hour is rare, a script with a made-up tag per beacon is stopped.
   int arrivals_per_hour = 4;
+  // Between two messages to the chat: Telegram allows one a second in a group.
+  long telegram_pacing_ms = 1000;
   std::string telegram_webhook_secret;
   // The CRM's webhook (Standard Webhooks) and the inbox (SMTP): docs/delivery.md.
   std::string webhook_url;

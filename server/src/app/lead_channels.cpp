@@ -44,6 +44,7 @@ void lead_channels::add_telegram(storage::lead_store& store, const telegram::con
 
   telegram::channel_options sending;
   sending.owner = replica_name();
+  sending.pacing = std::chrono::milliseconds(cfg.telegram_pacing_ms);
   // The chat's turn outlasts one lead's calls, however they end: a lead of several parts (four
   // at most) sends them paced within one turn.
   sending.turn_hold = 4 * (timeout + sending.pacing) + std::chrono::seconds(2);
