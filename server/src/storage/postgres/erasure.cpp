@@ -30,24 +30,30 @@ bool insert_erasure(connection& conn, const erasure& record) {
 }
 
 // VACUUM FULL keeps a deleted row that an older snapshot may still read, so the rewrite waits
-// until every snapshot in this database taken before the scrub began is gone (pg_stat_activity
-// shows every session's xmin, whoever its role): the server's own transactions last
-// milliseconds; an operator's session left open in a transaction holds the scrub off, and after
-// 10 s the scrub gives up, naming it, for the next pass to try again.
+// until every snapshot taken before the scrub began is gone: a session's in this database
+// (pg_stat_activity shows every session's xmin, whoever its role), a standby's query that
+// hot_standby_feedback reports (its walsender's xmin), and a replication slot's. The server's own
+// transactions last milliseconds; an operator's session left open in a transaction, or a long
+// report on a standby, holds the scrub off, and after 10 s the scrub gives up, naming it, for
+// the next pass to try again.
 void wait_for_older_snapshots(connection& conn) {
   const auto since = conn.exec("SELECT pg_current_xact_id()::xid::text").text(0, 0);
   for (int tries = 0;; ++tries) {
     const auto older = conn.exec(
-        "SELECT pid, coalesce(application_name, ''), coalesce(state, '') FROM pg_stat_activity "
-        "WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_xmin IS NOT "
-        "NULL AND age(backend_xmin) >= age($1::xid) LIMIT 1",
+        "SELECT 'session ' || pid || ' (' || coalesce(application_name, '') || ', ' || "
+        "coalesce(state, '') || ')' FROM pg_stat_activity WHERE datname = current_database() AND "
+        "pid <> pg_backend_pid() AND backend_xmin IS NOT NULL AND age(backend_xmin) >= "
+        "age($1::xid) UNION ALL SELECT 'the standby ' || coalesce(nullif(application_name, ''), "
+        "client_addr::text, 'on a socket') || ' (hot_standby_feedback)' FROM pg_stat_replication "
+        "WHERE backend_xmin IS NOT NULL AND age(backend_xmin) >= age($1::xid) UNION ALL SELECT "
+        "'the replication slot ' || slot_name FROM pg_replication_slots WHERE xmin IS NOT NULL "
+        "AND age(xmin) >= age($1::xid) LIMIT 1",
         {since});
     if (older.rows() == 0) return;
     if (tries == 100) {
-      throw storage::error(fault::write_failed,
-                           "session " + older.text(0, 0) + " (" + older.text(0, 1) + ", " +
-                               older.text(0, 2) +
-                               ") holds a snapshot older than the erasure, which keeps its rows");
+      throw storage::error(
+          fault::write_failed,
+          older.text(0, 0) + " holds a snapshot older than the erasure, which keeps its rows");
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
