@@ -192,6 +192,7 @@ TEST_F(failover, no_acknowledged_lead_is_lost_when_the_primary_dies_and_the_stan
       << health;
   EXPECT_GE(health.at("reconnects").as_int64(), 1);
   EXPECT_EQ(health.at("synchronous_standby").as_string(), "none");
+  EXPECT_TRUE(first->wait_for_event("no_synchronous_standby")) << "said as at start";
   const auto metrics = http_call("GET", first->url("/metrics")).body;
   EXPECT_NE(metrics.find("landing_database_reconnects_total "), std::string::npos);
   EXPECT_EQ(metrics.find("landing_database_reconnects_total 0\n"), std::string::npos);

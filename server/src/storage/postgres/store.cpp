@@ -75,6 +75,9 @@ health store::check(bool with_figures) {
       const std::lock_guard lock(standby_mutex_);
       if (state != standby_ && !standby_.empty()) {
         log::info("standby_changed", {{"standby", state}, {"was", standby_}});
+        // Losing the synchronous standby (after a failover, until a new one follows) is said as
+        // loudly as at start.
+        say_what_a_disk_loss_costs(state);
       }
       standby_ = std::move(state);
     }
