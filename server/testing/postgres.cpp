@@ -237,6 +237,7 @@ std::vector<std::string> pg_session::column(const std::string& sql) {
     throw std::runtime_error(sql + ": " + PQerrorMessage(conn_));
   }
   std::vector<std::string> out;
+  out.reserve(static_cast<std::size_t>(PQntuples(res)));
   for (int i = 0; i < PQntuples(res); ++i) out.emplace_back(PQgetvalue(res, i, 0));
   PQclear(res);
   return out;
