@@ -26,8 +26,4 @@ parsed_secret parse_secret(std::string_view text);
 // A fresh secret of 32 bytes from the system's CSPRNG, in its text form.
 std::string new_secret();
 
-// Standard base64 with padding, as the signatures and secrets use.
-std::string base64_encode(std::string_view bytes);
-std::optional<std::string> base64_decode(std::string_view text);
-
 }  // namespace landing::webhook

@@ -3,6 +3,8 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
+#include "common/base64.hpp"
+
 namespace landing::webhook {
 
 std::string sign(const secret& key, std::string_view id, std::int64_t timestamp_s,

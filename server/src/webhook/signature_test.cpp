@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/base64.hpp"
+
 namespace landing::webhook {
 namespace {
 
