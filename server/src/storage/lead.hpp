@@ -26,6 +26,15 @@ struct new_lead {
   // The consent document's version the visitor ticked; empty when none was asked. With the
   // lead's locale, client and created_at it is the record of consent the law asks for.
   std::string consent_version{};
+  // The nonce of the proof of work it came with (spam/proof_of_work.hpp), spent as the lead is
+  // taken; empty when none came (a form posted without JavaScript).
+  std::string proof_nonce{};
+  std::int64_t proof_expires_at = 0;  // unix ms: how long the nonce is kept spent
+  // Taken without a proof: a form posted without JavaScript, which cannot solve one. The chat,
+  // `leads show` and the CSV say so.
+  bool unproven = false;
+  // Its words as spam/repeats.hpp keys them; empty for a short message.
+  std::string message_key{};
 };
 
 // One lead's delivery to one channel (telegram, webhook, email): its row in the outbox, kept
@@ -53,6 +62,7 @@ struct lead {
   std::string source;             // as in new_lead
   std::string source_class;
   std::string consent_version;
+  bool unproven = false;                       // as in new_lead
   std::vector<channel_delivery> deliveries{};  // by channel name; filled by find and list
 };
 

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "storage/lead.hpp"
@@ -29,6 +30,10 @@ class leads_role {
   virtual std::optional<lead> find(const std::string& id) = 0;
   // Every lead in `status` (any for ""), oldest first.
   virtual std::vector<lead> list(const std::string& status) = 0;
+  // The (message key, client) pairs of the leads created since `since_ms` whose message key is
+  // one of `keys` (spam/repeats.hpp), each pair once.
+  virtual std::vector<std::pair<std::string, std::string>> senders_of(
+      const std::vector<std::string>& keys, std::int64_t since_ms) = 0;
 };
 
 }  // namespace landing::storage

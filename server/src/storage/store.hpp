@@ -7,6 +7,7 @@
 #include "storage/leads.hpp"
 #include "storage/limits.hpp"
 #include "storage/outbox.hpp"
+#include "storage/proofs.hpp"
 #include "storage/settings.hpp"
 #include "storage/transfer.hpp"
 #include "storage/triage.hpp"
@@ -30,6 +31,7 @@ class lead_store : public virtual leads_role,
                    public virtual visits_role,
                    public virtual erasure_role,
                    public virtual limits_role,
+                   public virtual proofs_role,
                    public virtual leadership_role,
                    public virtual transfer_role {
  public:

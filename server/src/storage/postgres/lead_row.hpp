@@ -11,8 +11,8 @@ namespace landing::storage::postgres {
 // read_lead takes these from index 0, and a query's own columns follow at lead_column_count.
 inline constexpr const char* lead_columns =
     "l.id, l.created_at, l.name, l.social, l.email, l.message, l.locale, l.client, l.status, "
-    "coalesce(l.delivered_at, 0), l.source, l.source_class, l.consent_version";
-inline constexpr int lead_column_count = 13;
+    "coalesce(l.delivered_at, 0), l.source, l.source_class, l.consent_version, l.unproven";
+inline constexpr int lead_column_count = 14;
 
 inline std::string with_columns(const char* before, const char* after) {
   return std::string(before) + lead_columns + after;
@@ -30,6 +30,7 @@ inline lead read_lead(const result& rows, int row) {
   out.source = rows.text(row, 10);
   out.source_class = rows.text(row, 11);
   out.consent_version = rows.text(row, 12);
+  out.unproven = rows.integer(row, 13) != 0;
   return out;
 }
 

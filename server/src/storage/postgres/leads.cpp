@@ -38,7 +38,7 @@ std::vector<std::string> lead_table::insert_rows(const std::vector<new_lead>& le
                                                  bool& committing) {
   return db_.run(true, [&](connection& conn) {
     std::vector<std::string> names, socials, emails, messages, locales, clients, statuses, queued;
-    std::vector<std::string> sources, source_classes, consents;
+    std::vector<std::string> sources, source_classes, consents, unproven, keys;
     for (std::size_t i = 0; i < leads.size(); ++i) {
       const auto& item = leads[i];
       names.push_back(item.fields.name);
@@ -50,6 +50,8 @@ std::vector<std::string> lead_table::insert_rows(const std::vector<new_lead>& le
       sources.push_back(item.source);
       source_classes.push_back(item.source_class);
       consents.push_back(item.consent_version);
+      unproven.emplace_back(item.unproven ? "1" : "0");
+      keys.push_back(item.message_key);
       statuses.emplace_back(item.spam ? "spam" : held ? "held" : "pending");
       // Spam is kept for the record but never enters the outbox.
       if (!item.spam) queued.push_back(ids[i]);
@@ -58,14 +60,16 @@ std::vector<std::string> lead_table::insert_rows(const std::vector<new_lead>& le
     // One statement for the whole batch: a round trip per batch, not per lead.
     conn.exec(
         "INSERT INTO leads (id, created_at, name, social, email, message, locale, client, status, "
-        "source, source_class, consent_version) SELECT id, $2::bigint, name, social, email, "
-        "message, locale, client, status, source, source_class, consent_version FROM "
-        "unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], "
-        "$8::text[], $9::text[], $10::text[], $11::text[], $12::text[]) AS t(id, name, social, "
-        "email, message, locale, client, status, source, source_class, consent_version)",
+        "source, source_class, consent_version, unproven, message_key) SELECT id, $2::bigint, "
+        "name, social, email, message, locale, client, status, source, source_class, "
+        "consent_version, unproven, message_key FROM unnest($1::text[], $3::text[], $4::text[], "
+        "$5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], "
+        "$12::text[], $13::integer[], $14::text[]) AS t(id, name, social, email, message, "
+        "locale, client, status, source, source_class, consent_version, unproven, message_key)",
         {text_array(ids), str(created), text_array(names), text_array(socials), text_array(emails),
          text_array(messages), text_array(locales), text_array(clients), text_array(statuses),
-         text_array(sources), text_array(source_classes), text_array(consents)});
+         text_array(sources), text_array(source_classes), text_array(consents),
+         text_array(unproven), text_array(keys)});
     if (!queued.empty() && !held) {
       conn.exec(
           "INSERT INTO deliveries (lead_id, channel, status, next_attempt_at) SELECT q, c, "
@@ -141,6 +145,21 @@ std::optional<lead> lead_table::find(const std::string& id) {
     if (rows.rows() == 0) return std::nullopt;
     auto out = read_lead(rows, 0);
     out.deliveries = deliveries_of(conn, id);
+    return out;
+  });
+}
+
+std::vector<std::pair<std::string, std::string>> lead_table::senders_of(
+    const std::vector<std::string>& keys, std::int64_t since_ms) {
+  return db_.run(false, [&](connection& conn) {
+    const auto rows = conn.exec(
+        "SELECT DISTINCT message_key, client FROM leads WHERE message_key = ANY($1::text[]) AND "
+        "message_key <> '' AND created_at >= $2::bigint",
+        {text_array(keys), str(since_ms)});
+    std::vector<std::pair<std::string, std::string>> out;
+    out.reserve(static_cast<std::size_t>(rows.rows()));
+    for (int row = 0; row < rows.rows(); ++row)
+      out.emplace_back(rows.text(row, 0), rows.text(row, 1));
     return out;
   });
 }

@@ -10,7 +10,7 @@ namespace {
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(727001)";
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 10> steps{
+constexpr std::array<const char*, 11> steps{
     // The schema the SQLite engine started with.
     R"sql(
 CREATE TABLE leads (
@@ -222,6 +222,19 @@ ALTER TABLE leads
   ALTER COLUMN client TYPE text, ALTER COLUMN client SET STATISTICS 0;
 INSERT INTO settings (key, value)
   SELECT 'erasure_scrub_pending', 'migration 10' WHERE EXISTS (SELECT 1 FROM erasures);
+)sql",
+    // Proofs of work spent (spam/proof_of_work.hpp): each challenge's nonce once, whichever
+    // replica it reached, until the challenge expires; and which leads came without one (a form
+    // posted without JavaScript).
+    R"sql(
+CREATE TABLE spent_proofs (
+  nonce text PRIMARY KEY,
+  expires_at bigint NOT NULL
+);
+CREATE INDEX spent_proofs_by_expiry ON spent_proofs (expires_at);
+ALTER TABLE leads ADD COLUMN unproven integer NOT NULL DEFAULT 0;
+ALTER TABLE leads ADD COLUMN message_key text NOT NULL DEFAULT '';
+CREATE INDEX leads_by_message_key ON leads (message_key, created_at) WHERE message_key <> '';
 )sql",
 };
 

@@ -38,6 +38,14 @@ void settings_table::set_setting(const std::string& key, const std::string& valu
   });
 }
 
+std::string settings_table::claim_setting(const std::string& key, const std::string& value) {
+  return db_.run(true, [&](connection& conn) {
+    conn.exec("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+              {key, value});
+    return read_setting(conn, key).value_or(value);
+  });
+}
+
 std::vector<std::pair<std::string, std::string>> settings_table::settings() {
   return db_.run(false, [](connection& conn) { return all_settings(conn); });
 }

@@ -49,6 +49,7 @@ store::store(std::string uri, options opts)
       chat_turn_rows(db),
       triage_tables(db),
       settings_table(db),
+      proof_table(db),
       vitals_tables(db),
       visits_table(db),
       erasure_tables(db),

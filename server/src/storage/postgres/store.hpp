@@ -9,6 +9,7 @@
 #include "storage/postgres/leads.hpp"
 #include "storage/postgres/limits.hpp"
 #include "storage/postgres/outbox.hpp"
+#include "storage/postgres/proofs.hpp"
 #include "storage/postgres/session.hpp"
 #include "storage/postgres/settings.hpp"
 #include "storage/postgres/transfer.hpp"
@@ -35,6 +36,7 @@ class store final : private database_owner,
                     public chat_turn_rows,
                     public triage_tables,
                     public settings_table,
+                    public proof_table,
                     public vitals_tables,
                     public visits_table,
                     public erasure_tables,

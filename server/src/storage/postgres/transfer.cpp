@@ -32,11 +32,12 @@ bool transfer_tables::import(const stored_lead& item) {
     transaction txn(conn);
     const auto inserted = conn.exec(
         "INSERT INTO leads (id, created_at, name, social, email, message, locale, client, status, "
-        "delivered_at, source, source_class, consent_version) VALUES ($1, $2::bigint, $3, $4, $5, "
-        "$6, $7, $8, $9, $10::bigint, $11, $12, $13) ON CONFLICT (id) DO NOTHING RETURNING id",
+        "delivered_at, source, source_class, consent_version, unproven) VALUES ($1, $2::bigint, "
+        "$3, $4, $5, $6, $7, $8, $9, $10::bigint, $11, $12, $13, $14::integer) ON CONFLICT (id) DO "
+        "NOTHING RETURNING id",
         {l.id, str(l.created_at), l.fields.name, l.fields.social, l.fields.email, l.fields.message,
          l.locale, l.client, l.status, l.delivered_at == 0 ? param{} : param{str(l.delivered_at)},
-         l.source, l.source_class, l.consent_version});
+         l.source, l.source_class, l.consent_version, l.unproven ? "1" : "0"});
     if (inserted.rows() == 0) return false;
     for (const auto& row : l.deliveries) postgres::insert_delivery(conn, l.id, row);
     postgres::import_desk(conn, l.id, item.desk);

@@ -11,8 +11,8 @@ namespace landing::storage::sqlite {
 // read_lead takes these from index 0, and a query's own columns follow at lead_column_count.
 inline constexpr const char* lead_columns =
     "l.id, l.created_at, l.name, l.social, l.email, l.message, l.locale, l.client, l.status, "
-    "coalesce(l.delivered_at, 0), l.source, l.source_class, l.consent_version";
-inline constexpr int lead_column_count = 13;
+    "coalesce(l.delivered_at, 0), l.source, l.source_class, l.consent_version, l.unproven";
+inline constexpr int lead_column_count = 14;
 
 inline lead read_lead(const statement& row) {
   lead out;
@@ -26,6 +26,7 @@ inline lead read_lead(const statement& row) {
   out.source = row.text(10);
   out.source_class = row.text(11);
   out.consent_version = row.text(12);
+  out.unproven = row.integer(13) != 0;
   return out;
 }
 

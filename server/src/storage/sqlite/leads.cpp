@@ -16,8 +16,8 @@ std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& l
     statement insert(
         conn,
         "INSERT INTO leads (id, created_at, name, social, email, message, locale, "
-        "client, status, source, source_class, consent_version) VALUES (?, ?, ?, ?, ?, "
-        "?, ?, ?, ?, ?, ?, ?)");
+        "client, status, source, source_class, consent_version, unproven, message_key) VALUES "
+        "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     statement enqueue(conn,
                       "INSERT INTO deliveries (lead_id, channel, status, next_attempt_at) VALUES "
                       "(?, ?, 'pending', ?)");
@@ -28,6 +28,7 @@ std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& l
       insert.bind(5, item.fields.email).bind(6, item.fields.message).bind(7, item.locale);
       insert.bind(8, item.client).bind(9, std::string_view(status));
       insert.bind(10, item.source).bind(11, item.source_class).bind(12, item.consent_version);
+      insert.bind(13, std::int64_t{item.unproven ? 1 : 0}).bind(14, item.message_key);
       insert.step();
       insert.reset();
       // Spam is kept for the record but never enters the outbox.
@@ -69,6 +70,22 @@ std::optional<lead> lead_table::find(const std::string& id) {
     if (!query.step()) return std::nullopt;
     auto out = read_lead(query);
     out.deliveries = deliveries_of(conn, id);
+    return out;
+  });
+}
+
+std::vector<std::pair<std::string, std::string>> lead_table::senders_of(
+    const std::vector<std::string>& keys, std::int64_t since_ms) {
+  return db_.read([&](connection& conn) {
+    std::vector<std::pair<std::string, std::string>> out;
+    statement query(conn,
+                    "SELECT DISTINCT client FROM leads WHERE message_key = ? AND created_at >= ?");
+    for (const auto& key : keys) {
+      if (key.empty()) continue;
+      query.bind(1, key).bind(2, since_ms);
+      while (query.step()) out.emplace_back(key, query.text(0));
+      query.reset();
+    }
     return out;
   });
 }

@@ -14,6 +14,8 @@ class lead_table : public virtual leads_role {
                                         const std::vector<std::string>& channels) override;
   std::int64_t release_held(const std::vector<std::string>& channels) override;
   std::optional<lead> find(const std::string& id) override;
+  std::vector<std::pair<std::string, std::string>> senders_of(const std::vector<std::string>& keys,
+                                                              std::int64_t since_ms) override;
   std::vector<lead> list(const std::string& status) override;
 
  private:

@@ -7,7 +7,7 @@ namespace landing::storage::sqlite {
 namespace {
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 10> steps{
+constexpr std::array<const char*, 11> steps{
     R"sql(
 CREATE TABLE leads (
   id TEXT PRIMARY KEY,
@@ -206,6 +206,18 @@ INSERT INTO settings (key, value)
   SELECT 'erasure_scrub_pending', 'migration 10' WHERE EXISTS (SELECT 1 FROM erasures);
 INSERT INTO settings (key, value)
   SELECT 'erasure_vacuum_pending', 'migration 10' WHERE EXISTS (SELECT 1 FROM erasures);
+)sql",
+    // Proofs of work spent (spam/proof_of_work.hpp): each challenge's nonce once, until the
+    // challenge expires; and which leads came without one (a form posted without JavaScript).
+    R"sql(
+CREATE TABLE spent_proofs (
+  nonce TEXT PRIMARY KEY,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX spent_proofs_by_expiry ON spent_proofs (expires_at);
+ALTER TABLE leads ADD COLUMN unproven INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE leads ADD COLUMN message_key TEXT NOT NULL DEFAULT '';
+CREATE INDEX leads_by_message_key ON leads (message_key, created_at) WHERE message_key <> '';
 )sql",
 };
 

@@ -39,6 +39,16 @@ void settings_table::set_setting(const std::string& key, const std::string& valu
   });
 }
 
+std::string settings_table::claim_setting(const std::string& key, const std::string& value) {
+  return db_.write(file_guard::purpose::outcome, [&](connection& conn) {
+    statement(conn, "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING")
+        .bind(1, key)
+        .bind(2, value)
+        .step();
+    return read_setting(conn, key).value_or(value);
+  });
+}
+
 std::vector<std::pair<std::string, std::string>> settings_table::settings() {
   return db_.read([](connection& conn) { return all_settings(conn); });
 }

@@ -12,6 +12,7 @@ class settings_table : public virtual settings_role {
 
   std::optional<std::string> setting(const std::string& key) override;
   void set_setting(const std::string& key, const std::string& value) override;
+  std::string claim_setting(const std::string& key, const std::string& value) override;
   std::vector<std::pair<std::string, std::string>> settings() override;
 
  private:

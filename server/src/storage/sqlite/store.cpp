@@ -8,6 +8,7 @@ store::store(std::string path, options opts)
       outbox_table(db),
       triage_tables(db),
       settings_table(db),
+      proof_table(db),
       vitals_tables(db),
       visits_table(db),
       erasure_tables(db),

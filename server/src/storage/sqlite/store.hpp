@@ -7,6 +7,7 @@
 #include "storage/sqlite/erasure.hpp"
 #include "storage/sqlite/leads.hpp"
 #include "storage/sqlite/outbox.hpp"
+#include "storage/sqlite/proofs.hpp"
 #include "storage/sqlite/settings.hpp"
 #include "storage/sqlite/single_process.hpp"
 #include "storage/sqlite/transfer.hpp"
@@ -32,6 +33,7 @@ class store final : private database_owner,
                     public chat_turn_memory,
                     public triage_tables,
                     public settings_table,
+                    public proof_table,
                     public vitals_tables,
                     public visits_table,
                     public erasure_tables,

@@ -31,8 +31,9 @@ bool transfer_tables::import(const stored_lead& item) {
     const auto& l = item.record;
     statement insert(conn,
                      "INSERT INTO leads (id, created_at, name, social, email, message, locale, "
-                     "client, status, delivered_at, source, source_class, consent_version) VALUES "
-                     "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING");
+                     "client, status, delivered_at, source, source_class, consent_version, "
+                     "unproven) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) "
+                     "DO NOTHING");
     insert.bind(1, l.id).bind(2, l.created_at).bind(3, l.fields.name).bind(4, l.fields.social);
     insert.bind(5, l.fields.email).bind(6, l.fields.message).bind(7, l.locale).bind(8, l.client);
     insert.bind(9, l.status);
@@ -42,6 +43,7 @@ bool transfer_tables::import(const stored_lead& item) {
       insert.bind(10, l.delivered_at);
     }
     insert.bind(11, l.source).bind(12, l.source_class).bind(13, l.consent_version);
+    insert.bind(14, std::int64_t{l.unproven ? 1 : 0});
     insert.step();
     if (conn.changes() == 0) return false;
     for (const auto& row : l.deliveries) sqlite::insert_delivery(conn, l.id, row);
