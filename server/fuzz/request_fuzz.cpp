@@ -18,6 +18,7 @@
 #include "app/router.hpp"
 #include "http/headers.hpp"
 #include "http/session.hpp"
+#include "leads/challenge_endpoint.hpp"
 #include "leads/contact_endpoint.hpp"
 #include "storage/sqlite/store.hpp"
 
@@ -46,7 +47,12 @@ struct world {
     contact = std::make_unique<leads::contact_endpoint>(
         *writer, stats, std::vector<http::network>{},
         // Russian leads need consent, as by default; the corpus's version is the one known.
-        leads::consent_policy{{"ru"}, {{"ru", {std::string(64, 'c')}}}});
+        leads::consent_policy{{"ru"}, {{"ru", {std::string(64, 'c')}}}}, proofs, 1e9);
+    // A JSON lead needs a proof of work the corpus cannot hold (they expire): it is refused
+    // after its fields are checked; a form post goes on to the store.
+    challenges = std::make_unique<leads::challenge_endpoint>(
+        proofs, spam::challenge_settings{1, 2, 60}, std::vector<http::network>{}, 5, 1,
+        proof_stats);
     health = std::make_unique<app::health_monitor>(
         *store, std::vector<std::string>{}, false, [] { return std::size_t{0}; },
         app::health_monitor::options{});
@@ -55,6 +61,8 @@ struct world {
     parts.requests = &requests;
     parts.lead_stats = &stats;
     parts.contact = contact.get();
+    parts.challenges = challenges.get();
+    parts.proof_stats = &proof_stats;
     parts.health = health.get();
     parts.hosts = app::host_policy({"localhost:8080", "studio.example"}, "https://studio.example");
     application = std::make_unique<app::router>(parts);
@@ -74,9 +82,12 @@ struct world {
   app::request_metrics requests;
   leads::lead_metrics stats;
   leads::rate_limiter limiter{5, 1};
+  spam::proof_metrics proof_stats;
+  spam::proof_gate proofs{spam::keys_from("the fuzzer's proof-of-work secret"), false, proof_stats};
   std::unique_ptr<storage::sqlite::store> store;
   std::unique_ptr<leads::lead_writer> writer;
   std::unique_ptr<leads::contact_endpoint> contact;
+  std::unique_ptr<leads::challenge_endpoint> challenges;
   std::unique_ptr<app::health_monitor> health;
   std::unique_ptr<app::router> application;
   http::server_state state;

@@ -16,6 +16,8 @@ inline auto choose(config& cfg, command what) {
 void define_server_options(CLI::App& cli, config& cfg);
 // The channels a lead is delivered through (Telegram, webhook, mail) and the chat's desk.
 void define_channel_options(CLI::App& cli, config& cfg);
+// Proofs of work: their secret, cost and limits.
+void define_proof_options(CLI::App& cli, config& cfg);
 // `leads …`: the operators' commands on leads, a data subject's requests among them.
 void define_lead_commands(CLI::App& cli, config& cfg);
 // `webhook …`, `migrate-db`, `vitals report` and `backup`.

@@ -67,6 +67,18 @@ struct config {
   int arrivals_per_hour = 4;
   // Between two messages to the chat: Telegram allows one a second in a group.
   long telegram_pacing_ms = 1000;
+  // Proofs of work (spam/proof_of_work.hpp, docs/server.md): the secret every replica signs
+  // challenges with (a file, the credential proof-secret, or else one the first replica stores
+  // in the database), a challenge's cost and lifetime, how many a client may ask for, and
+  // whether a form posted without JavaScript needs one too.
+  std::string proof_secret_file;
+  int proof_iterations = 500;
+  long proof_max_counter = 2000;
+  long proof_lifetime_s = 1200;
+  double challenge_rate_burst = 5;
+  double challenge_rate_per_minute = 5;
+  bool proof_required_for_forms = false;
+  double unproven_forms_per_hour = 3;
   std::string telegram_webhook_secret;
   // The CRM's webhook (Standard Webhooks) and the inbox (SMTP): docs/delivery.md.
   std::string webhook_url;

@@ -21,6 +21,11 @@ http::response contact_answer(const site::site& files, const leads::contact_outc
       return res;
     }
     case kind::invalid:
+      // Refused for want of a proof of work (--proof-required-for-forms): no field can mend
+      // that, so the page says how else to reach the studio.
+      if (outcome.errors.contains("proof")) {
+        return site::localized_page(files, locale, "form-needs-script", 422);
+      }
       return site::localized_page(files, locale, "form-error", 422);
     case kind::rate_limited: {
       auto res = site::localized_page(files, locale, "form-error", 429);

@@ -15,6 +15,8 @@ class contact_answer_test : public ::testing::Test {
     files.add("/ru/form-error.html", "<h1>ru error</h1>");
     files.add("/en/form-unavailable.html", "<h1>en again</h1>");
     files.add("/ru/form-unavailable.html", "<h1>ru again</h1>");
+    files.add("/en/form-needs-script.html", "<h1>en another way</h1>");
+    files.add("/ru/form-needs-script.html", "<h1>ru another way</h1>");
   }
   static outcome of(kind what, bool form, std::string locale = "en") {
     outcome out;
@@ -64,6 +66,12 @@ TEST_F(contact_answer_test, the_form_gets_pages_in_the_leads_language) {
   const auto refused = contact_answer(files, of(kind::invalid, true, "en"), "ru");
   EXPECT_EQ(refused.status, 422);
   EXPECT_EQ(refused.body(), "<h1>en error</h1>");
+  // A studio that asks forms for a proof too: no field to mend, another way to write.
+  auto unproven = of(kind::invalid, true, "ru");
+  unproven.errors = {{"proof", "required"}, {"email", "invalid"}};
+  const auto another_way = contact_answer(files, unproven, "en");
+  EXPECT_EQ(another_way.status, 422);
+  EXPECT_EQ(another_way.body(), "<h1>ru another way</h1>");
 
   auto limited = of(kind::rate_limited, true, "ru");
   limited.retry_after_s = 60;

@@ -10,6 +10,8 @@ std::string_view route_name(route r) {
       return "site";
     case route::contact:
       return "contact";
+    case route::challenge:
+      return "challenge";
     case route::vitals:
       return "vitals";
     case route::telegram:

@@ -21,6 +21,7 @@ http::response method_not_allowed(std::string_view allow) {
 route classify(const http::request& req) {
   const auto path = req.path();
   if (path == "/api/contact") return route::contact;
+  if (path == "/api/challenge") return route::challenge;
   if (path == "/api/vitals") return route::vitals;
   if (path == "/api/telegram/webhook") return route::telegram;
   if (path == "/healthz") return route::healthz;
@@ -102,6 +103,7 @@ http::response router::handle(const http::request& req) {
         page += delivery::render_channels(parts_.channels, parts_.health->channel_figures(),
                                           clock::now_ms());
         if (parts_.vitals_stats) page += parts_.vitals_stats->render();
+        if (parts_.proof_stats) page += spam::render(*parts_.proof_stats);
         if (const auto db = parts_.health->database())
           page += render_database(*db, clock::now_ms());
         return http::text_response(200, "text/plain; version=0.0.4; charset=utf-8", page);
@@ -112,6 +114,10 @@ http::response router::handle(const http::request& req) {
       break;
     case route::contact:
       return method_not_allowed("POST");
+    case route::challenge:
+      if (!parts_.challenges) return http::json_response(404, R"({"error":"not_found"})");
+      if (req.method == "GET") return parts_.challenges->handle(req);
+      return method_not_allowed("GET");
     case route::vitals:
       if (!parts_.vitals) return http::json_response(404, R"({"error":"not_found"})");
       return method_not_allowed("POST");

@@ -7,6 +7,7 @@
 #include "app/request_metrics.hpp"
 #include "delivery/metrics.hpp"
 #include "http/handler.hpp"
+#include "leads/challenge_endpoint.hpp"
 #include "leads/contact_endpoint.hpp"
 #include "site/site.hpp"
 #include "telegram/webhook.hpp"
@@ -21,6 +22,8 @@ struct services {
   request_metrics* requests = nullptr;
   leads::lead_metrics* lead_stats = nullptr;
   leads::contact_endpoint* contact = nullptr;
+  leads::challenge_endpoint* challenges = nullptr;
+  const spam::proof_metrics* proof_stats = nullptr;
   vitals::endpoint* vitals = nullptr;
   telegram::webhook* webhook = nullptr;  // only with --telegram-webhook-secret
   const vitals::counters* vitals_stats = nullptr;

@@ -20,11 +20,13 @@
 #include "app/health.hpp"
 #include "app/hosts.hpp"
 #include "app/lead_channels.hpp"
+#include "app/proof_secret.hpp"
 #include "app/router.hpp"
 #include "app/store.hpp"
 #include "common/log.hpp"
 #include "http/forwarded.hpp"
 #include "http/server.hpp"
+#include "leads/challenge_endpoint.hpp"
 #include "leads/contact_endpoint.hpp"
 #include "leads/rate_limit.hpp"
 #include "leads/writer.hpp"
@@ -133,6 +135,8 @@ int serve(const config& cfg) {
   std::unique_ptr<leads::lead_writer> writer;
   std::unique_ptr<vitals::recorder> vitals_recorder;
   std::unique_ptr<privacy::retention> purge;
+  spam::proof_metrics proof_stats;
+  std::unique_ptr<spam::proof_gate> proofs;
   try {
     store = storage::open(cfg.db, store_options(cfg));
     purge = std::make_unique<privacy::retention>(
@@ -151,6 +155,8 @@ int serve(const config& cfg) {
       health->set_updates_report(
           std::bind_front(&telegram::update_status::report, &channels->desk()->updates()));
     }
+    proofs = std::make_unique<spam::proof_gate>(spam::keys_from(proof_secret_of(cfg, *store)),
+                                                cfg.proof_required_for_forms, proof_stats);
     limiter = lead_limiter(*store, cfg);
     writer = std::make_unique<leads::lead_writer>(*store, *limiter, channels->channel_names(),
                                                   lead_committed, &turns);
@@ -163,7 +169,14 @@ int serve(const config& cfg) {
   }
 
   leads::contact_endpoint contact(*writer, lead_stats, options.trusted_proxies,
-                                  std::move(consent.policy));
+                                  std::move(consent.policy), *proofs, cfg.unproven_forms_per_hour);
+  leads::challenge_endpoint challenges(
+      *proofs,
+      {.iterations = cfg.proof_iterations,
+       .max_counter = static_cast<std::uint32_t>(cfg.proof_max_counter),
+       .lifetime_s = cfg.proof_lifetime_s},
+      options.trusted_proxies, cfg.challenge_rate_burst, cfg.challenge_rate_per_minute,
+      proof_stats);
   // Beacons have a per-client limit of their own, in this process: a lost beacon costs nothing,
   // so replicas need not share it.
   leads::rate_limiter beacon_limits(cfg.vitals_rate_burst, cfg.vitals_rate_per_minute);
@@ -181,6 +194,8 @@ int serve(const config& cfg) {
   parts.requests = &requests;
   parts.lead_stats = &lead_stats;
   parts.contact = &contact;
+  parts.challenges = &challenges;
+  parts.proof_stats = &proof_stats;
   parts.vitals = &beacons;
   parts.vitals_stats = &vitals_stats;
   parts.webhook = channels->desk() ? channels->desk()->webhook() : nullptr;

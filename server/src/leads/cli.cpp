@@ -68,6 +68,8 @@ int show(storage::lead_store& store, const std::string& id, std::ostream& out, s
       << "\ntaken_at: " << iso_time(state.taken_at) << "\ndone_at: " << iso_time(state.done_at)
       << "\nlocale: " << item->locale << "\nclient: " << item->client
       << "\nconsent: " << (item->consent_version.empty() ? "-" : item->consent_version)
+      << "\nproof: "
+      << (item->unproven ? "none (a form posted without JavaScript)" : "proof of work")
       << "\nsource: " << (item->source_class.empty() ? "-" : item->source_class)
       << "\nsource_detail: " << (item->source.empty() ? "-" : item->source)
       << "\nname: " << item->fields.name << "\nsocial: " << item->fields.social

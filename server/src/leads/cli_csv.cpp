@@ -74,7 +74,7 @@ int export_csv(storage::lead_store& store, std::ostream& out) {
   const auto known = triage_by_lead(store);
   out << "id,created,status,attempts,name,social,email,message,locale,last_error,delivered,"
          "triage,taken_by,taken_at,done_at,minutes_to_take,source,utm_source,utm_medium,"
-         "utm_campaign,utm_term,utm_content,ref,referrer,landing,click_ids,consent";
+         "utm_campaign,utm_term,utm_content,ref,referrer,landing,click_ids,consent,unproven";
   for (const auto channel : channels) {
     out << ',' << channel << "_status," << channel << "_attempts," << channel << "_error";
   }
@@ -92,7 +92,8 @@ int export_csv(storage::lead_store& store, std::ostream& out) {
         << (state.taken_at ? iso_time(state.taken_at) : std::string()) << ','
         << (state.done_at ? iso_time(state.done_at) : std::string()) << ','
         << minutes_to_take(item, state) << ',' << csv_field(item.source_class)
-        << source_columns(item.source) << ',' << item.consent_version;
+        << source_columns(item.source) << ',' << item.consent_version << ','
+        << (item.unproven ? "yes" : "");
     for (const auto channel : channels) {
       const auto* row = delivery_to(item, channel);
       if (row == nullptr) {

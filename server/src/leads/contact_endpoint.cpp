@@ -2,10 +2,12 @@
 
 #include <boost/json/serialize.hpp>
 
+#include "common/clock.hpp"
 #include "common/locales.hpp"
 #include "common/log.hpp"
 #include "http/same_origin.hpp"
 #include "leads/contact_request.hpp"
+#include "spam/repeats.hpp"
 
 namespace landing::leads {
 
@@ -67,6 +69,10 @@ void contact_endpoint::handle(const http::request& req, std::function<void(conta
       parsed.errors.emplace("consent", std::move(*refused));
     }
   }
+  // Asked even when a field is refused, so one answer names everything to mend; a valid proof
+  // is spent only with a stored lead, so it still serves once the fields are right.
+  const auto proof = proofs_.check(parsed.proof, out.form, clock::now_ms() / 1000);
+  if (proof.refused) parsed.errors.emplace("proof", *proof.refused);
   if (!parsed.errors.empty()) {
     stats_.leads_rejected.fetch_add(1, std::memory_order_relaxed);
     out.what = kind::invalid;
@@ -80,31 +86,56 @@ void contact_endpoint::handle(const http::request& req, std::function<void(conta
   }
   if (parsed.source_dropped) stats_.count_source_dropped(*parsed.source_dropped);
   auto client = http::client_address(req, trusted_proxies_);
+  if (proof.unproven) {
+    if (const auto wait = unproven_limits_.acquire(client); wait > 0) {
+      stats_.leads_rate_limited.fetch_add(1, std::memory_order_relaxed);
+      out.what = kind::rate_limited;
+      out.retry_after_s = wait;
+      return done(std::move(out));
+    }
+  }
   storage::new_lead item{normalize(parsed.fields), out.locale, std::move(client),
                          !parsed.website.empty()};
   item.consent_version = parsed.consent;
+  item.proof_nonce = proof.nonce;
+  item.proof_expires_at = proof.expires_at_ms;
+  item.unproven = proof.unproven;
+  item.message_key = spam::message_key(item.fields.message);
   if (parsed.source) {
     item.source = attribution::to_json(*parsed.source);
     item.source_class = attribution::class_of(*parsed.source);
   }
   const bool spam = item.spam;
+  const bool proven = !proof.nonce.empty();
+  const bool unproven = proof.unproven;
   // The rate limit is asked by the writer, with the rest of its batch: when it is shared between
   // replicas, it is a database round trip, which has no place on an I/O thread.
-  writer_.submit(std::move(item), [this, done = std::move(done), out = std::move(out),
-                                   spam](lead_writer::outcome result) mutable {
+  writer_.submit(std::move(item), [this, done = std::move(done), out = std::move(out), spam, proven,
+                                   unproven](lead_writer::outcome result) mutable {
     if (result.what == lead_writer::outcome::rate_limited) {
       stats_.leads_rate_limited.fetch_add(1, std::memory_order_relaxed);
       out.what = kind::rate_limited;
       out.retry_after_s = result.retry_after_s;
       return done(std::move(out));
     }
+    if (result.what == lead_writer::outcome::proof_reused) {
+      stats_.leads_rejected.fetch_add(1, std::memory_order_relaxed);
+      proofs_.metrics().reused.fetch_add(1, std::memory_order_relaxed);
+      out.what = kind::invalid;
+      out.errors.emplace("proof", "reused");
+      return done(std::move(out));
+    }
     if (result.what != lead_writer::outcome::stored) {
       out.what = kind::unavailable;
       return done(std::move(out));
     }
-    (spam ? stats_.leads_spam : stats_.leads_accepted).fetch_add(1, std::memory_order_relaxed);
+    const bool filed = spam || result.repeated;
+    if (result.repeated) stats_.leads_repeated.fetch_add(1, std::memory_order_relaxed);
+    (filed ? stats_.leads_spam : stats_.leads_accepted).fetch_add(1, std::memory_order_relaxed);
+    if (proven) proofs_.metrics().accepted.fetch_add(1, std::memory_order_relaxed);
+    if (unproven) proofs_.metrics().unproven_forms.fetch_add(1, std::memory_order_relaxed);
     // The id and the locale only: names, e-mails, handles and messages never reach a log line.
-    log::info(spam ? "lead_spam" : "lead_accepted", {{"id", result.id}, {"locale", out.locale}});
+    log::info(filed ? "lead_spam" : "lead_accepted", {{"id", result.id}, {"locale", out.locale}});
     out.what = kind::accepted;
     out.id = result.id;
     done(std::move(out));

@@ -44,6 +44,8 @@ bool assign(contact_request& out, std::string_view key, std::string value) {
     out.website = std::move(value);
   } else if (key == "consent") {
     out.consent = std::move(value);
+  } else if (key == "altcha") {
+    out.proof = std::move(value);
   } else {
     report_unknown(out, key);
     return false;

@@ -24,8 +24,10 @@ inline constexpr std::string_view other_unknown_fields = "_other";
 struct contact_request {
   contact_fields fields;
   std::string locale;
-  std::string website;     // the honeypot
-  std::string consent;     // the consent document's version the visitor ticked; empty: none
+  std::string website;  // the honeypot
+  std::string consent;  // the consent document's version the visitor ticked; empty: none
+  // The proof of work ("altcha": spam/proof_of_work.hpp) as posted; absent when none came.
+  std::optional<std::string> proof;
   field_errors errors;     // validation, unknown fields and locale together
   bool malformed = false;  // JSON that is not an object
   std::size_t unknown_named = 0;

@@ -47,6 +47,8 @@ std::string lead_metrics::render(const gauges& extra) const {
   sample(out, "landing_leads_total", "outcome=\"rate_limited\"", leads_rate_limited.load());
   sample(out, "landing_leads_total", "outcome=\"delivered\"", leads_delivered.load());
   sample(out, "landing_leads_total", "outcome=\"failed\"", leads_failed.load());
+  type(out, "landing_repeated_message_leads_total", "counter");
+  sample(out, "landing_repeated_message_leads_total", "", leads_repeated.load());
   type(out, "landing_lead_sources_dropped_total", "counter");
   for (const auto reason : attribution::all_drop_reasons) {
     sample(out, "landing_lead_sources_dropped_total",

@@ -30,6 +30,8 @@ class lead_metrics {
 
   std::atomic<std::uint64_t> leads_accepted{0};
   std::atomic<std::uint64_t> leads_spam{0};
+  // Of those, filed as spam for a message three addresses sent within a day (spam/repeats.hpp).
+  std::atomic<std::uint64_t> leads_repeated{0};
   std::atomic<std::uint64_t> leads_rejected{0};
   std::atomic<std::uint64_t> leads_rate_limited{0};
   std::atomic<std::uint64_t> leads_delivered{0};

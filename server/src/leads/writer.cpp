@@ -1,8 +1,12 @@
 #include "leads/writer.hpp"
 
+#include <map>
+#include <set>
 #include <utility>
 
+#include "common/clock.hpp"
 #include "common/log.hpp"
+#include "spam/repeats.hpp"
 
 namespace landing::leads {
 
@@ -32,6 +36,82 @@ void lead_writer::submit(storage::new_lead item, callback done) {
 }
 
 void lead_writer::stop() { thread_.stop(); }
+
+// A proof spent before the lead is stored stays spent if the insert then fails: the page asks
+// for a fresh challenge and sends again (contract/api-contact.md), which loses nothing; the other
+// order would let one proof carry two leads posted at once.
+bool lead_writer::spend_proofs(std::vector<storage::new_lead>& leads,
+                               std::vector<std::size_t>& positions,
+                               const std::function<void(std::size_t, outcome)>& answer) {
+  std::vector<storage::spent_proof> proofs;
+  std::vector<std::size_t> with_proof;
+  for (std::size_t k = 0; k < leads.size(); ++k) {
+    if (leads[k].proof_nonce.empty()) continue;
+    proofs.push_back({leads[k].proof_nonce, leads[k].proof_expires_at});
+    with_proof.push_back(k);
+  }
+  if (proofs.empty()) return true;
+  std::vector<bool> fresh;
+  try {
+    fresh = store_.spend(proofs, clock::now_ms());
+  } catch (const storage::error& e) {
+    log::error("proofs_unavailable", {{"database", storage::fault_name(e.problem)},
+                                      {"reason", e.what()},
+                                      {"batch", positions.size()}});
+    for (const auto position : positions) answer(position, {});
+    return false;
+  }
+  std::vector<bool> keep(leads.size(), true);
+  for (std::size_t j = 0; j < with_proof.size(); ++j) {
+    if (fresh[j]) continue;
+    keep[with_proof[j]] = false;
+    answer(positions[with_proof[j]], {outcome::proof_reused, {}, 0});
+  }
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < leads.size(); ++k) {
+    if (!keep[k]) continue;
+    if (kept != k) {
+      leads[kept] = std::move(leads[k]);
+      positions[kept] = positions[k];
+    }
+    ++kept;
+  }
+  leads.resize(kept);
+  positions.resize(kept);
+  return true;
+}
+
+std::vector<bool> lead_writer::file_repeats(std::vector<storage::new_lead>& leads) {
+  std::vector<bool> repeated(leads.size(), false);
+  std::vector<std::string> keys;
+  for (const auto& item : leads) {
+    if (!item.message_key.empty()) keys.push_back(item.message_key);
+  }
+  if (keys.empty()) return repeated;
+  std::map<std::string, std::set<std::string>> senders;
+  try {
+    for (auto& [key, client] : store_.senders_of(keys, clock::now_ms() - spam::repeat_window_ms)) {
+      senders[key].insert(std::move(client));
+    }
+  } catch (const storage::error& e) {
+    // A filter, not a gate: the leads are stored as they came, and the chat may see a campaign.
+    log::warn("repeats_unchecked", {{"database", storage::fault_name(e.problem)},
+                                    {"reason", e.what()},
+                                    {"batch", leads.size()}});
+    return repeated;
+  }
+  for (std::size_t k = 0; k < leads.size(); ++k) {
+    auto& item = leads[k];
+    if (item.message_key.empty()) continue;
+    auto& who = senders[item.message_key];
+    who.insert(item.client);
+    if (!item.spam && who.size() >= static_cast<std::size_t>(spam::repeat_addresses)) {
+      item.spam = true;
+      repeated[k] = true;
+    }
+  }
+  return repeated;
+}
 
 void lead_writer::commit(std::vector<std::pair<storage::new_lead, callback>>& batch) {
   const auto answer = [&](std::size_t i, outcome result) {
@@ -64,6 +144,9 @@ void lead_writer::commit(std::vector<std::pair<storage::new_lead, callback>>& ba
     positions.push_back(i);
   }
   if (leads.empty()) return;
+  if (!spend_proofs(leads, positions, answer)) return;
+  if (leads.empty()) return;
+  const auto repeated = file_repeats(leads);
   std::vector<std::string> ids;
   try {
     const auto insert = [&] { return store_.insert_batch(leads, channels_); };
@@ -74,7 +157,8 @@ void lead_writer::commit(std::vector<std::pair<storage::new_lead, callback>>& ba
                                      {"batch", leads.size()}});
   }
   for (std::size_t k = 0; k < positions.size(); ++k) {
-    answer(positions[k], ids.empty() ? outcome{} : outcome{outcome::stored, ids[k], 0});
+    answer(positions[k],
+           ids.empty() ? outcome{} : outcome{outcome::stored, ids[k], 0, repeated[k]});
   }
   if (!ids.empty() && on_commit_) on_commit_();
 }

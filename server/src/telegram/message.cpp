@@ -6,7 +6,7 @@ namespace landing::telegram {
 namespace {
 
 std::string assemble(const storage::contact_fields& fields, std::string_view quoted,
-                     std::string_view id, std::string_view source) {
+                     std::string_view id, std::string_view source, bool unproven) {
   std::string text;
   text += fields.name;
   text += " сообщает:\n";
@@ -20,6 +20,9 @@ std::string assemble(const storage::contact_fields& fields, std::string_view quo
     text += "\n\n";
     text += attribution::telegram_line(*from);
   }
+  // The studio weighs a lead that solved no proof of work (a form posted without JavaScript)
+  // with that in mind.
+  if (unproven) text += "\n\nбез проверки: форма без JavaScript";
   text += "\n\nЗаявка ";
   text += id;
   return text;
@@ -42,8 +45,8 @@ std::size_t utf16_units(std::string_view utf8) {
 }
 
 std::string format_message(const storage::contact_fields& fields, std::string_view id,
-                           std::string_view source) {
-  return assemble(fields, quote(fields.message), id, source);
+                           std::string_view source, bool unproven) {
+  return assemble(fields, quote(fields.message), id, source, unproven);
 }
 
 std::vector<std::string> split_message(std::string_view text, std::size_t limit) {
@@ -81,7 +84,7 @@ std::vector<std::string> split_message(std::string_view text, std::size_t limit)
 }
 
 std::vector<std::string> message_parts(const storage::lead& item) {
-  return split_message(format_message(item.fields, item.id, item.source),
+  return split_message(format_message(item.fields, item.id, item.source, item.unproven),
                        max_message_units - status_room);
 }
 

@@ -21,9 +21,10 @@ using landing::quote_mark;
 
 // The spec's Russian layout (contract/telegram-message.json) plus the lead id, with the visitor's
 // message quoted, whole, and where the visitor came from when known (the stored source JSON;
-// contract/lead-source.json gives the line).
+// contract/lead-source.json gives the line), and a line for a lead taken without a proof of
+// work.
 std::string format_message(const storage::contact_fields& fields, std::string_view id,
-                           std::string_view source = {});
+                           std::string_view source = {}, bool unproven = false);
 
 // `text` in parts of at most `limit` UTF-16 units, cut after a line where one ends in the second
 // half of a part, else between code points. A quoted line cut in two goes on behind the quote

@@ -23,7 +23,8 @@ TEST(message, matches_every_contract_example) {
         std::string(lead.at("email").as_string()), std::string(lead.at("message").as_string())};
     const auto* source = lead.if_contains("source");
     EXPECT_EQ(format_message(fields, item.at("id").as_string(),
-                             source ? boost::json::serialize(*source) : std::string()),
+                             source ? boost::json::serialize(*source) : std::string(),
+                             lead.contains("unproven") && lead.at("unproven").as_bool()),
               item.at("text").as_string())
         << item.at("title").as_string();
   }
