@@ -7,6 +7,7 @@
 #include <boost/json/parse.hpp>
 #include <memory>
 
+#include "minted_proof.hpp"
 #include "support.hpp"
 
 namespace landing::testing {
@@ -102,17 +103,18 @@ TEST_F(hostile_http, refuses_bad_chunks_with_400_and_closes) {
     EXPECT_EQ(statuses(reply.bytes).front(), 400) << chunks;
     EXPECT_TRUE(reply.closed) << chunks;
   }
-  // Well-formed chunks still work.
+  // Well-formed chunks still work (the lead with its proof of work, as the page sends it).
+  const auto body = with_minted_proof(std::string(lead_json));
   const auto ok = exchange(
       port(), "POST /api/contact HTTP/1.1\r\nHost: " + host() +
                   "\r\nContent-Type: application/json\r\nTransfer-Encoding: "
                   "chunked\r\nConnection: close\r\n\r\n" +
-                  [] {
+                  [&] {
                     char size[16];
-                    std::snprintf(size, sizeof size, "%zx", lead_json.size());
+                    std::snprintf(size, sizeof size, "%zx", body.size());
                     return std::string(size);
                   }() +
-                  "\r\n" + std::string(lead_json) + "\r\n0\r\n\r\n");
+                  "\r\n" + body + "\r\n0\r\n\r\n");
   EXPECT_EQ(statuses(ok.bytes), std::vector<int>{202}) << ok.bytes;
 }
 

@@ -92,11 +92,12 @@ TEST_P(sources, a_leads_source_reaches_the_chat_the_cli_and_the_csv) {
   EXPECT_NE(shown.find("source: telegram\n"), std::string::npos) << shown;
   EXPECT_NE(shown.find(R"("utm_campaign":"launch")"), std::string::npos) << shown;
   const auto csv = cli({"leads", "export", "--csv"});
-  EXPECT_NE(csv.find("source,utm_source,utm_medium,utm_campaign,utm_term,utm_content,ref,"
-                     "referrer,landing,click_ids,consent,telegram_status,telegram_attempts,"
-                     "telegram_error,webhook_status,webhook_attempts,webhook_error,email_status,"
-                     "email_attempts,email_error\n"),
-            std::string::npos);
+  EXPECT_NE(
+      csv.find("source,utm_source,utm_medium,utm_campaign,utm_term,utm_content,ref,"
+               "referrer,landing,click_ids,consent,unproven,telegram_status,telegram_attempts,"
+               "telegram_error,webhook_status,webhook_attempts,webhook_error,email_status,"
+               "email_attempts,email_error\n"),
+      std::string::npos);
   EXPECT_NE(csv.find(R"("telegram","Telegram","post","launch","","","","t.me","/en",gclid)"),
             std::string::npos)
       << csv;

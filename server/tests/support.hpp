@@ -120,8 +120,13 @@ raw_reply exchange(unsigned short port, std::string_view text,
 // The status codes of every response in a raw byte stream, in order.
 std::vector<int> statuses(const std::string& bytes);
 
+// A JSON lead posted to /api/contact with no `altcha` field gets a minted proof of work
+// (minted_proof.hpp), as the page's script adds one; http_call_exact sends the body as it is.
 http_reply http_call(const std::string& method, const std::string& url,
                      const std::vector<std::string>& headers = {}, const std::string& body = {});
+http_reply http_call_exact(const std::string& method, const std::string& url,
+                           const std::vector<std::string>& headers = {},
+                           const std::string& body = {});
 
 struct bot_request {
   std::chrono::steady_clock::time_point at;
