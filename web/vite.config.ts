@@ -55,6 +55,9 @@ export default defineConfig(({ mode }) => {
       // Fonts stay files: the CSP's font-src 'self' refuses data: URLs.
       assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
     },
+    // The contact form's proof-of-work worker (src/sections/contact/proof/) is started as a
+    // module worker, so it is built as an ES module rather than Vite's default IIFE.
+    worker: { format: 'es' },
     test: {
       environment: 'jsdom',
       globals: true,

@@ -1,5 +1,5 @@
 // Writes the static pages from the SSR bundle: each locale's landing page (hydrated by the
-// client), the script-free 404, thanks, form-error and form-unavailable pages, the script-free
+// client), the script-free 404, thanks, form-error, form-unavailable and form-needs-script pages, the script-free
 // privacy policy and consent text, robots.txt, sitemap.xml and the consent versions. The page's
 // text is in the first response; the browser hydrates it instead of rendering from scratch.
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
@@ -62,6 +62,7 @@ for (const locale of ssr.LOCALES) {
     ['thanks', 'thanks.html'],
     ['formError', 'form-error.html'],
     ['formUnavailable', 'form-unavailable.html'],
+    ['formNeedsScript', 'form-needs-script.html'],
   ]) {
     const page = fillPage(staticTemplate, locale, ssr.renderStatic(kind, locale));
     await write(`${locale}/${file}`, page);

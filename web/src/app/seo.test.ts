@@ -66,7 +66,13 @@ describe.each([
 });
 
 test('service pages are not indexed', () => {
-  for (const kind of ['notFound', 'thanks', 'formError', 'formUnavailable'] as const) {
+  for (const kind of [
+    'notFound',
+    'thanks',
+    'formError',
+    'formUnavailable',
+    'formNeedsScript',
+  ] as const) {
     const head = parseHead(buildHead(kind, 'en', en));
     expect(head.title).toBe(en.pages[kind].title);
     expect(head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');

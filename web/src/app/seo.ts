@@ -5,7 +5,8 @@ import { LEGAL_KINDS, type LegalKind } from '../legal/document';
 import { SITE_ORIGIN, siteUrl } from './site';
 
 /** The pages the build writes for each locale, by their path under /<locale>. */
-export type PageKind = 'home' | 'notFound' | 'thanks' | 'formError' | 'formUnavailable';
+export type PageKind =
+  'home' | 'notFound' | 'thanks' | 'formError' | 'formUnavailable' | 'formNeedsScript';
 
 const OG_LOCALES: Record<Locale, string> = { en: 'en_US', ru: 'ru_RU' };
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;

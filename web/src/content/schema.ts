@@ -263,6 +263,13 @@ export const messagesSchema = group({
         heading: headline(BUDGET.pageHeading),
         text: text({ long: true }),
       }),
+      formNeedsScript: group({
+        title: text(),
+        heading: headline(BUDGET.pageHeading),
+        text: text({ long: true }),
+        telegram: text(),
+        email: text(),
+      }),
     },
     { title: 'Service pages' },
   ),

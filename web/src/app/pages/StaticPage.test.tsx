@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../i18n/i18n';
-import type { Locale } from '../../lib/constants';
+import { SOCIAL_LINKS, type Locale } from '../../lib/constants';
 import { StaticPage, type StaticKind } from './StaticPage';
 import { en, ru } from '../../test/messages';
 
@@ -70,6 +70,30 @@ test.each([
     expect(screen.getByRole('link', { name: messages.buttons.backToForm })).toHaveAttribute(
       'href',
       `/${locale}#contact`,
+    );
+  },
+);
+
+test.each([
+  ['en', en],
+  ['ru', ru],
+] as const)(
+  "the page for a form refused without a proof of work offers the studio's other addresses (%s)",
+  (locale, messages) => {
+    renderPage('formNeedsScript', locale);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      messages.pages.formNeedsScript.heading,
+    );
+    expect(screen.getByText(messages.pages.formNeedsScript.text)).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: messages.pages.formNeedsScript.telegram }),
+    ).toHaveAttribute('href', SOCIAL_LINKS.telegram);
+    expect(
+      screen.getByRole('link', { name: messages.pages.formNeedsScript.email }).getAttribute('href'),
+    ).toMatch(/^mailto:[^@\s]+@[^@\s]+$/);
+    expect(screen.getByRole('link', { name: messages.buttons.backToSite })).toHaveAttribute(
+      'href',
+      `/${locale}`,
     );
   },
 );

@@ -1,14 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { consentCheckboxVersion } from '../../legal/consent';
+import { OPERATOR } from '../../legal/documents';
+import { SOCIAL_LINKS } from '../../lib/constants';
 import type { Locale } from '../../lib/constants';
 import type { PageKind } from '../seo';
 
 export type StaticKind = Exclude<PageKind, 'home'>;
 
 /**
- * The script-free service pages: 404, the no-JavaScript form's thank-you page, its refusal page
- * and the page for when no lead could be stored (the database failing over). Each says what
- * happened and links back to the landing page, the form's to the form.
+ * The script-free service pages: 404, the no-JavaScript form's thank-you page, its refusal page,
+ * the page for when no lead could be stored (the database failing over), and the page for a
+ * studio that takes no form without a proof of work (--proof-required-for-forms), which offers
+ * the studio's other addresses. Each says what happened and links back to the landing page, the
+ * form's to the form.
  */
 export function StaticPage({ kind, locale }: { kind: StaticKind; locale: Locale }) {
   const { t } = useTranslation();
@@ -38,6 +42,16 @@ export function StaticPage({ kind, locale }: { kind: StaticKind; locale: Locale 
           </ul>
         )}
         {kind === 'formError' && <p className="static-page__text">{t('pages.formError.retry')}</p>}
+        {kind === 'formNeedsScript' && (
+          <ul className="static-page__rules">
+            <li>
+              <a href={SOCIAL_LINKS.telegram}>{t('pages.formNeedsScript.telegram')}</a>
+            </li>
+            <li>
+              <a href={`mailto:${OPERATOR.email}`}>{t('pages.formNeedsScript.email')}</a>
+            </li>
+          </ul>
+        )}
         <a className="button button--primary static-page__back" href={back}>
           {t(toForm ? 'buttons.backToForm' : 'buttons.backToSite')}
         </a>

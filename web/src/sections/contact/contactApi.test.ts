@@ -86,4 +86,15 @@ describe('sending a lead', () => {
     }) as unknown as typeof fetch;
     expect(await sendLead(lead, offline)).toEqual({ kind: 'failed' });
   });
+
+  test('a 422 refusing the proof of work says why, for a fresh proof and one more try', async () => {
+    const fetchImpl = answers({ status: 422, body: { errors: { proof: 'expired' } } });
+    expect(await sendLead({ ...lead, altcha: 'eyJ9' }, fetchImpl)).toEqual({
+      kind: 'proof',
+      refusal: 'expired',
+    });
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    const [, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ ...lead, altcha: 'eyJ9' });
+  });
 });

@@ -14,6 +14,8 @@ export interface Lead extends ContactInput {
   source?: LeadSource;
   /** The version of the consent text the visitor ticked; absent when not asked or not ticked. */
   consent?: string;
+  /** The proof of work (proof/payload.ts); absent when the server offered no challenge. */
+  altcha?: string;
 }
 
 /** What the server may refuse: a field of the form, or the consent the form asks for. */
@@ -22,7 +24,11 @@ export type FormField = ContactField | 'consent';
 export type FormErrors = Partial<Record<FormField, string>>;
 
 export type SendResult =
-  { kind: 'sent' } | { kind: 'invalid'; errors: FormErrors } | { kind: 'failed'; status?: number };
+  | { kind: 'sent' }
+  | { kind: 'invalid'; errors: FormErrors }
+  /** The proof of work refused: `required`, `invalid`, `expired` or `reused`. */
+  | { kind: 'proof'; refusal: string }
+  | { kind: 'failed'; status?: number };
 
 /**
  * The longest Retry-After a 503 may ask for and still be waited out before the visitor sees an
@@ -51,6 +57,7 @@ export async function sendLead(
 type Attempt =
   | { kind: 'sent' }
   | { kind: 'invalid'; errors: FormErrors }
+  | { kind: 'proof'; refusal: string }
   | { kind: 'failed'; status?: number; retryAfter?: number };
 
 function withoutRetryAfter(attempt: Attempt): SendResult {
@@ -74,8 +81,13 @@ async function postOnce(lead: Lead, fetchImpl: typeof fetch): Promise<Attempt> {
   }
   if (response.status === 202 || response.ok) return { kind: 'sent' };
   if (response.status === 422) {
-    const errors = await invalidFields(response);
-    if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+    const errors = await refusals(response);
+    const fields = Object.fromEntries(
+      Object.entries(errors).filter(([key]) => isFormField(key)),
+    ) as FormErrors;
+    // The fields first: the visitor has to mend them, and the next send takes a new proof anyway.
+    if (Object.keys(fields).length > 0) return { kind: 'invalid', errors: fields };
+    if (typeof errors.proof === 'string') return { kind: 'proof', refusal: errors.proof };
   }
   const retryAfter = Number.parseInt(response.headers.get('Retry-After') ?? '', 10);
   return Number.isFinite(retryAfter) && retryAfter >= 0
@@ -85,18 +97,20 @@ async function postOnce(lead: Lead, fetchImpl: typeof fetch): Promise<Attempt> {
 
 const isFormField = (key: string): key is FormField => key === 'consent' || isContactField(key);
 
-async function invalidFields(response: Response): Promise<FormErrors> {
+/** A 422's `errors` object: the refused fields, and `proof` for a refused proof of work. */
+async function refusals(response: Response): Promise<Record<string, unknown>> {
   try {
-    const body = (await response.json()) as { errors?: Record<string, unknown> };
-    return Object.fromEntries(
-      Object.entries(body.errors ?? {}).filter(([key]) => isFormField(key)),
-    ) as FormErrors;
+    const body = (await response.json()) as { errors?: unknown };
+    return typeof body.errors === 'object' && body.errors !== null
+      ? (body.errors as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
 }
 
-function timeoutSignal(ms: number): AbortSignal | undefined {
+/** A signal that aborts a fetch after `ms`, where the browser has AbortSignal.timeout. */
+export function timeoutSignal(ms: number): AbortSignal | undefined {
   return typeof AbortSignal !== 'undefined' && 'timeout' in AbortSignal
     ? AbortSignal.timeout(ms)
     : undefined;

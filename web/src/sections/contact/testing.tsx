@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '../../test/i18n';
 import { Contact } from './Contact';
 import { loadLeadLogic } from './useContactForm';
+import { CHALLENGE_ENDPOINT } from './proof/challenge';
 import { en, ru } from '../../test/messages';
 
 export const valid = {
@@ -43,10 +44,25 @@ export function renderContact(lng: 'en' | 'ru' = 'en', onSend = vi.fn()) {
   return { field, fill, consent, box, tick, submit, onSend, messages };
 }
 
-/** Answers every fetch with `status` and `body`; returns the mock to read the posts from. */
-export function respond(status: number, body: unknown = {}) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
-  vi.stubGlobal('fetch', fetchMock);
+/**
+ * Answers every post of a lead with `status` and `body`, and the proof-of-work challenge with
+ * `challenge` (by default a 404, as from a server without proofs: the lead goes without one).
+ * Returns the mock of the posts alone, to read them from.
+ */
+export function respond(
+  status: number,
+  body: unknown = {},
+  challenge: () => Response | Promise<Response> = () => new Response(null, { status: 404 }),
+) {
+  const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(
+    async () => new Response(JSON.stringify(body), { status }),
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) =>
+      url === CHALLENGE_ENDPOINT ? challenge() : fetchMock(url, init),
+    ),
+  );
   return fetchMock;
 }
 

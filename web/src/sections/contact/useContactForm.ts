@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FormErrors, FormField, Lead } from './contactApi';
+import type { Proof } from './proof/proof';
 import type { Locale } from '../../lib/locale';
 import { leadSource } from '../../source/session';
 import { POPUP_HIDE_MS } from './popup';
@@ -46,6 +47,10 @@ export function useContactForm(
   // Set from the click to the answer: the logic arrives asynchronously, and a second click in
   // between must not send the lead twice.
   const busy = useRef(false);
+  // The form's proof of work, made with the logic's chunk: none of it is in the page's first
+  // script. Started on the first focus, so it is solved while the visitor types.
+  const proof = useRef<Proof | undefined>(undefined);
+  const proofFor = (logic: LeadLogic) => (proof.current ??= logic.createProof());
 
   useEffect(() => {
     if (!popup) return;
@@ -90,7 +95,7 @@ export function useContactForm(
       setStatus('failed');
       return;
     }
-    const { consentError, sendLead, validateContact } = logic;
+    const { consentError, sendWithProof, validateContact } = logic;
     const errors: FormErrors = validateContact(values);
     const refused = consentError(consentVersion, consent);
     if (refused) errors.consent = refused;
@@ -109,7 +114,8 @@ export function useContactForm(
       ...(consentVersion && { consent: consentVersion }),
       ...(source && { source }),
     };
-    const result = await sendLead(lead);
+    // "Sending…" covers the wait for a proof not yet solved as well: nothing else shows it.
+    const result = await sendWithProof(lead, proofFor(logic));
     if (result.kind === 'sent') {
       onSend?.(lead);
       setValues(EMPTY);
@@ -139,7 +145,10 @@ export function useContactForm(
     popup,
     change,
     submit,
-    prepare: () => void loadLeadLogic().catch(() => undefined),
+    prepare: () =>
+      void loadLeadLogic()
+        .then((logic) => proofFor(logic).start())
+        .catch(() => undefined),
   };
 }
 
