@@ -55,16 +55,20 @@ export function sourceLine(source: SourceTags): string {
 /**
  * The text contract/telegram-message.json describes: the name, "сообщает:", the message with each
  * line behind "│ ", then "Контактные данные:", the email, the handle, the source line if the lead
- * has a source, and a last line with the lead id. A lead sent by the script-driven form after a
+ * has a source, a line for a lead taken without a proof of work, and a last line with the lead id. A lead sent by the script-driven form after a
  * plain visit has a source without tags: `{}`, a direct visit.
  */
-export function telegramText(lead: Lead & { source?: SourceTags }, id: string): string {
+export function telegramText(
+  lead: Lead & { source?: SourceTags; unproven?: boolean },
+  id: string,
+): string {
   const quoted = lead.message
     .split('\n')
     .map((line) => (line ? `│ ${line}` : '│'))
     .join('\n');
   const source = lead.source ? `${sourceLine(lead.source)}\n\n` : '';
-  return `${lead.name} сообщает:\n${quoted}\n\nКонтактные данные:\n${lead.email}\n${lead.social}\n\n${source}Заявка ${id}`;
+  const unproven = lead.unproven ? 'без проверки: форма без JavaScript\n\n' : '';
+  return `${lead.name} сообщает:\n${quoted}\n\nКонтактные данные:\n${lead.email}\n${lead.social}\n\n${source}${unproven}Заявка ${id}`;
 }
 
 export const telegramCases = telegramContract.cases;

@@ -14,7 +14,7 @@ import { LOCALES } from '../support/locales';
 const BRAND_FAMILIES = ['Manrope Variable', 'Unbounded Variable'];
 const SERVICE_PAGES = ['privacy', 'consent', 'thanks'];
 /** Pages the server sends with an error status (a refused lead, an unknown path), by file. */
-const ERROR_PAGES = ['form-error', 'form-unavailable', '404'];
+const ERROR_PAGES = ['form-error', 'form-unavailable', 'form-needs-script', '404'];
 
 function weightsOutsideFaces(): { families: string[]; checked: number; problems: string[] } {
   const ranges = new Map<string, [number, number][]>();

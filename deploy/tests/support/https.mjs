@@ -3,6 +3,7 @@
 import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
+import { mintProof } from '../../../e2e/receivers/mint-proof.mjs';
 
 export function request(url, { method = 'GET', headers = {}, body, ca, localAddress, agent } = {}) {
   const target = new URL(url);
@@ -53,7 +54,13 @@ export function h2request(origin, pathname, { ca, method = 'GET', headers = {}, 
   });
 }
 
-/** A lead as the page's script sends it, from a browser on the same origin. */
+/**
+ * The secret every replica the tests start signs proofs of work with (processes.mjs), so a lead
+ * can carry a proof minted here, as the page's script sends one it solved.
+ */
+export const proofSecret = 'the deployment tests proof-of-work secret';
+
+/** A lead as the page's script sends it, from a browser on the same origin, with its proof. */
 export function leadBody(name, locale = 'en') {
   return JSON.stringify({
     name,
@@ -62,6 +69,7 @@ export function leadBody(name, locale = 'en') {
     message: `A lead sent by the deployment tests: ${name}`,
     locale,
     website: '',
+    altcha: mintProof(proofSecret),
   });
 }
 

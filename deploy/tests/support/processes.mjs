@@ -1,13 +1,13 @@
 // The real parts the deployment tests run: landing-server replicas, Caddy from deploy/Caddyfile,
 // and a fake Telegram Bot API (the only fake) on 127.0.0.1.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request } from './https.mjs';
+import { proofSecret, request } from './https.mjs';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const serverBinary = path.join(repo, 'build/release/landing-server');
@@ -52,6 +52,23 @@ export function runServerCommand(args, env = {}) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+let proofSecretFile;
+/** Every replica signs proofs with the tests' secret and asks the least work (https.mjs). */
+function proofEnv() {
+  if (!proofSecretFile) {
+    proofSecretFile = path.join(
+      mkdtempSync(path.join(os.tmpdir(), 'landing-deploy-proof-')),
+      'secret',
+    );
+    writeFileSync(proofSecretFile, `${proofSecret}\n`);
+  }
+  return {
+    LANDING_PROOF_SECRET_FILE: proofSecretFile,
+    LANDING_PROOF_ITERATIONS: '1',
+    LANDING_PROOF_MAX_COUNTER: '2',
+  };
+}
+
 /** A landing-server process; start() resolves once it listens (its "listening" log line). */
 export class Replica {
   constructor({ port, db, args = [], env = {} }) {
@@ -72,7 +89,7 @@ export class Replica {
     const child = spawn(
       serverBinary,
       ['--listen', `127.0.0.1:${this.port}`, '--site', siteDir, '--db', this.db, ...this.args],
-      { env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] },
+      { env: { ...process.env, ...proofEnv(), ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stdout.on('data', (d) => (this.output += d));
     child.stderr.on('data', (d) => (this.output += d));
