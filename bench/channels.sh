@@ -74,7 +74,7 @@ run() {  # engine db channels
     --trust-proxy 127.0.0.1/32 "${extra[@]}" >"$work/server.log" 2>&1 &
   server=$!
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
-  out="$(wrk -t1 -c64 -d"$duration" --latency -s "$root/bench/leads.lua" "http://127.0.0.1:$port/api/contact")"
+  out="$(PROOFS="$(fresh_proofs "$duration")" wrk -t1 -c64 -d"$duration" --latency -s "$root/bench/leads.lua" "http://127.0.0.1:$port/api/contact")"
   if echo "$out" | grep -q "Non-2xx"; then echo "$out" | grep "Non-2xx" >&2; fi
   read -r rps p99 < <(echo "$out" | wrk_summary)
   kill "$server"

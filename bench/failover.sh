@@ -53,7 +53,7 @@ sync_state() {
 measure() {  # label
   local rps p99
   start_server
-  wrk -t1 -c64 -d"$duration" --latency -s "$root/bench/leads.lua" \
+  PROOFS="$(fresh_proofs "$duration")" wrk -t1 -c64 -d"$duration" --latency -s "$root/bench/leads.lua" \
     "http://127.0.0.1:$port/api/contact" >"$work/wrk.txt"
   stop_server
   read -r rps p99 < <(wrk_summary <"$work/wrk.txt")
@@ -83,15 +83,19 @@ measure "does not wait (asynchronous)"
 "$helper" set "$work/primary" synchronous_standby_names '*'
 start_server
 now_ms() { date +%s%3N; }
+# Each lead with a proof and a message of its own (one text from many addresses is spam).
+proofs="$(fresh_proofs 20s 50)"
 (
-  while :; do
+  n=0
+  while read -r proof; do
+    n=$((n + 1))
     status="$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -X POST \
       -H 'Content-Type: application/json' -H "X-Forwarded-For: 10.9.$((RANDOM % 250)).$((RANDOM % 250 + 1))" \
-      --data '{"name":"Bench","social":"@bench_user","email":"bench@example.com","message":"A lead from the failover benchmark.","locale":"en","website":""}' \
+      --data '{"name":"Bench","social":"@bench_user","email":"bench@example.com","message":"A lead from the failover benchmark, number '"$n"'.","locale":"en","website":"","altcha":"'"$proof"'"}' \
       "http://127.0.0.1:$port/api/contact" || true)"
     echo "$(now_ms) $status"
     sleep 0.02
-  done
+  done <"$proofs"
 ) >"$work/answers.txt" &
 poster=$!
 sleep 3

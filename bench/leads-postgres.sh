@@ -39,7 +39,7 @@ run() {  # engine replicas db-or-uri
   done
   for i in $(seq "$replicas"); do
     port=$((18500 + i))
-    wrk -t1 -c$((64 / replicas)) -d"$duration" --latency -s "$root/bench/leads.lua" \
+    PROOFS="$(fresh_proofs "$duration")" wrk -t1 -c$((64 / replicas)) -d"$duration" --latency -s "$root/bench/leads.lua" \
       "http://127.0.0.1:$port/api/contact" >"$work/wrk-$i.txt" &
   done
   wait $(jobs -p | grep -v -F -x -f <(printf '%s\n' "${pids[@]}") || true) 2>/dev/null || true

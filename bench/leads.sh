@@ -46,7 +46,7 @@ for connections in 16 64 64+healthz; do
     wrk -t1 -c64 -d"$duration" --latency "http://127.0.0.1:$port/healthz" >"$work/flood.txt" &
     flood_pid=$!
   fi
-  out="$(wrk -t"$wrk_threads" -c"$connections" -d"$duration" --latency -s "$root/bench/leads.lua" \
+  out="$(PROOFS="$(fresh_proofs "$duration")" WRK_THREADS="$wrk_threads" wrk -t"$wrk_threads" -c"$connections" -d"$duration" --latency -s "$root/bench/leads.lua" \
     "http://127.0.0.1:$port/api/contact")"
   flood_note="none"
   if [ -n "$flood_pid" ]; then

@@ -7,6 +7,28 @@ site="${SITE:-$root/web/dist}"
 [ -x "$bin" ] || { echo "no $bin: build it with make build" >&2; exit 1; }
 [ -f "$site/en/index.html" ] || (cd "$root/web" && npm run build)
 
+# Every lead needs a proof of work, spent once (server/src/spam/). The servers the benchmarks
+# start sign with this secret and ask the least work, so bench/leads.lua can post proofs minted
+# here (e2e/receivers/mint-proof.mjs) at any rate; what a real challenge costs is measured apart.
+mkdir -p "$root/var"
+export LANDING_PROOF_SECRET_FILE="$root/var/bench-proof-secret"
+[ -s "$LANDING_PROOF_SECRET_FILE" ] || echo "the benchmarks' proof-of-work secret, 32+ chars" >"$LANDING_PROOF_SECRET_FILE"
+export LANDING_PROOF_ITERATIONS=1 LANDING_PROOF_MAX_COUNTER=2
+
+# A new file of proofs for one wrk run of `duration` (10s, 3m): as many as `per_second` (30,000)
+# leads a second would spend, since a proof posted twice is refused. Give each concurrent wrk
+# its own.
+# usage: PROOFS="$(fresh_proofs 10s [per_second])" WRK_THREADS=2 wrk … -s bench/leads.lua …
+fresh_proofs() {
+  local seconds=${1%[sm]} file
+  [[ $1 == *m ]] && seconds=$((seconds * 60))
+  mkdir -p "$root/var/bench-proofs"
+  file="$(mktemp "$root/var/bench-proofs/XXXXXX")"
+  node "$root/e2e/receivers/mint-proof.mjs" $((seconds * ${2:-30000})) \
+    <"$LANDING_PROOF_SECRET_FILE" >"$file"
+  echo "$file"
+}
+
 # Replaces one marked block of docs/benchmarks.md, leaving the rest of the file (other teams'
 # sections) alone.
 # usage: write_section <marker> <file with the new block>

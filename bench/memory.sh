@@ -62,7 +62,7 @@ run() {  # label, then the environment for the server
 
   wrk -t1 -c32 -d"$duration" -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port/en" >"$work/pages.txt" &
   local load=($!)
-  wrk -t1 -c4 -d"$duration" -s "$root/bench/leads.lua" "http://127.0.0.1:$port/api/contact" >"$work/leads.txt" &
+  PROOFS="$(fresh_proofs "$duration" 4000)" wrk -t1 -c4 -d"$duration" -s "$root/bench/leads.lua" "http://127.0.0.1:$port/api/contact" >"$work/leads.txt" &
   load+=($!)
   DELAY_MS=10 wrk -t1 -c16 -d"$duration" -s "$root/bench/vitals.lua" "http://127.0.0.1:$port/api/vitals" >"$work/beacons.txt" &
   load+=($!)

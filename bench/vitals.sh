@@ -46,7 +46,7 @@ stop() {
 }
 metric() { curl -s "http://127.0.0.1:$port/metrics" | awk -v k="$1" 'index($0, k) == 1 { print $2 }'; }
 leads() {
-  nice -n 10 wrk -t2 -c16 -d"$duration" --latency -s "$root/bench/leads.lua" "http://127.0.0.1:$port/api/contact"
+  PROOFS="$(fresh_proofs "$duration")" WRK_THREADS=2 nice -n 10 wrk -t2 -c16 -d"$duration" --latency -s "$root/bench/leads.lua" "http://127.0.0.1:$port/api/contact"
 }
 
 start "$work/alone.db"
