@@ -72,8 +72,11 @@ struct config {
   // in the database), a challenge's cost and lifetime, how many a client may ask for, and
   // whether a form posted without JavaScript needs one too.
   std::string proof_secret_file;
-  int proof_iterations = 500;
-  long proof_max_counter = 2000;
+  // 1000 iterations and counters up to 8000: about a second of a throttled phone's solve
+  // (docs/benchmarks.md, bench/proof-solve.mjs) while the visitor types, 6 million PBKDF2
+  // iterations a lead for a bot, 0.24 ms of the server's a challenge.
+  int proof_iterations = 1000;
+  long proof_max_counter = 8000;
   long proof_lifetime_s = 1200;
   double challenge_rate_burst = 5;
   double challenge_rate_per_minute = 5;
