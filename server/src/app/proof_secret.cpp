@@ -13,7 +13,7 @@ namespace {
 // Shorter than this, a secret could be guessed offline from one signed challenge.
 constexpr std::size_t min_secret_length = 32;
 
-std::string trimmed(std::string text) {
+std::string trimmed(const std::string& text) {
   const auto first = text.find_first_not_of(" \t\r\n");
   if (first == std::string::npos) return {};
   return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
@@ -36,7 +36,7 @@ std::string drawn_secret() {
 }  // namespace
 
 std::string proof_secret_of(const config& cfg, storage::settings_role& settings) {
-  const auto given = trimmed(read_secret(cfg.proof_secret_file, "proof-secret"));
+  auto given = trimmed(read_secret(cfg.proof_secret_file, "proof-secret"));
   if (!given.empty() || !cfg.proof_secret_file.empty()) {
     if (given.size() < min_secret_length) {
       throw std::runtime_error(

@@ -129,7 +129,7 @@ void canonical(const boost::json::value& value, std::string& out) {
   }
 }
 
-std::string signed_challenge(const proof_keys& keys, boost::json::object parameters) {
+std::string signed_challenge(const proof_keys& keys, const boost::json::object& parameters) {
   std::string text;
   canonical(parameters, text);
   return boost::json::serialize(boost::json::object{{"parameters", boost::json::parse(text)},
