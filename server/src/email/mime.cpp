@@ -1,7 +1,6 @@
 #include "email/mime.hpp"
 
-#include <openssl/evp.h>
-
+#include "common/base64.hpp"
 #include "common/characters.hpp"
 #include "common/utf8.hpp"
 
@@ -59,7 +58,7 @@ std::vector<std::string> encoded_words(std::string_view utf8) {
         piece.size() < utf8.size() && space != std::string_view::npos && space > 0) {
       piece = piece.substr(0, space + 1);
     }
-    out.push_back(std::string(word_start).append(base64(piece)).append(word_end));
+    out.push_back(std::string(word_start).append(base64_encode(piece)).append(word_end));
     utf8.remove_prefix(piece.size());
   }
   return out;
@@ -99,17 +98,8 @@ std::string canonical_text(std::string_view text) {
   return out;
 }
 
-std::string base64(std::string_view bytes) {
-  std::string out(4 * ((bytes.size() + 2) / 3), '\0');
-  const int written = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                                      reinterpret_cast<const unsigned char*>(bytes.data()),
-                                      static_cast<int>(bytes.size()));
-  out.resize(static_cast<std::size_t>(written));
-  return out;
-}
-
 std::string base64_lines(std::string_view bytes) {
-  const auto encoded = base64(bytes);
+  const auto encoded = base64_encode(bytes);
   std::string out;
   out.reserve(encoded.size() + encoded.size() / base64_line_max * 2 + 2);
   for (std::size_t at = 0; at < encoded.size(); at += base64_line_max) {

@@ -36,8 +36,7 @@ std::string fold(std::string_view name, const std::vector<std::string>& pieces);
 // others refuse a message with a bare LF.
 std::string canonical_text(std::string_view text);
 
-// Base64 in one line, and in lines of base64_line_max characters each ended by CRLF.
-std::string base64(std::string_view bytes);
+// Base64 in lines of base64_line_max characters each ended by CRLF (one line: base64_encode).
 std::string base64_lines(std::string_view bytes);
 
 }  // namespace landing::email

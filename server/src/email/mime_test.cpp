@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "common/base64.hpp"
 #include "common/utf8.hpp"
 
 namespace landing::email {
@@ -92,10 +93,10 @@ TEST(mime, canonical_text_ends_every_line_with_crlf) {
 }
 
 TEST(mime, base64_matches_rfc_4648_and_breaks_lines_at_76) {
-  EXPECT_EQ(base64(""), "");
-  EXPECT_EQ(base64("f"), "Zg==");
-  EXPECT_EQ(base64("foob"), "Zm9vYg==");
-  EXPECT_EQ(base64("foobar"), "Zm9vYmFy");
+  EXPECT_EQ(base64_encode(""), "");
+  EXPECT_EQ(base64_encode("f"), "Zg==");
+  EXPECT_EQ(base64_encode("foob"), "Zm9vYg==");
+  EXPECT_EQ(base64_encode("foobar"), "Zm9vYmFy");
   const std::string bytes(500, '\xd0');
   const auto lines = base64_lines(bytes);
   std::string joined;
