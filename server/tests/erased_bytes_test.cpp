@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 
 #include <boost/json/parse.hpp>
+#include <iostream>
 #include <thread>
 
 #include "byte_scan.hpp"
@@ -119,9 +120,11 @@ TEST_P(erased_bytes, the_running_servers_retention_purge_leaves_no_byte_in_the_l
   expect_all_found(old);
 
   start({"--retention-days", "180"});
-  ASSERT_TRUE(server->wait_for_event("leads_purged"));
+  ASSERT_TRUE(server->wait_for_event("leads_purged")) << server->output();
   expect_none_found(old);
   expect_all_found(fresh);
+  // What the scrub said (erasure_scrub_failed names what held it off).
+  if (HasFailure()) std::cout << server->output();
 }
 
 // A rewrite keeps what an older snapshot may still read: a session that began reading before the

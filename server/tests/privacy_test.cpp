@@ -142,7 +142,8 @@ TEST_P(privacy, leads_past_the_retention_are_erased_at_start_delivered_or_not) {
                                       db,       "--retention-days",           "180"};
   server = std::make_unique<server_process>(args, std::map<std::string, std::string>{},
                                             dir.path / "server.log");
-  ASSERT_TRUE(server->wait_for_event("leads_purged"));
+  // Its log on failure: the purge at start waits for leadership and for the scrub.
+  ASSERT_TRUE(server->wait_for_event("leads_purged")) << server->output();
   const auto records = boost::json::parse(cli({"leads", "erasures", "--json"}).output);
   const auto& list = records.at("erasures").as_array();
   ASSERT_EQ(list.size(), 2U);
