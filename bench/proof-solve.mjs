@@ -34,15 +34,16 @@ const freePort = () =>
     });
   });
 
-async function startServer([iterations, maxCounter]) {
+// A landing-server of its own on one I/O thread (so a challenge's cost is one thread's), with
+// `args` after the site and a fresh database; resolves once it answers /healthz.
+async function startServer(args, env = {}) {
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'landing-proof-'));
   const child = spawn(
     path.join(root, 'build/release/landing-server'),
     ['--listen', `127.0.0.1:${port}`, '--site', path.join(root, 'web/dist'), '--db', path.join(dir, 'leads.db'),
-      '--proof-iterations', String(iterations), '--proof-max-counter', String(maxCounter),
-      '--challenge-rate-burst', '1000000', '--rate-limit-burst', '1000', '--threads', '1'],
-    { stdio: 'ignore', env: { ...process.env, TELEGRAM_BOT_TOKEN: '', TELEGRAM_CHAT_ID: '' } },
+      '--threads', '1', ...args],
+    { stdio: 'ignore', env: { ...process.env, ...env } },
   );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i += 1) {
@@ -54,6 +55,7 @@ async function startServer([iterations, maxCounter]) {
   }
   return {
     url,
+    dir,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -115,7 +117,11 @@ const browser = await chromium.launch({
 });
 const rows = [];
 for (const cost of COSTS) {
-  const server = await startServer(cost);
+  const server = await startServer(
+    ['--proof-iterations', String(cost[0]), '--proof-max-counter', String(cost[1]),
+      '--challenge-rate-burst', '1000000', '--rate-limit-burst', '1000'],
+    { TELEGRAM_BOT_TOKEN: '', TELEGRAM_CHAT_ID: '' },
+  );
   const typed = [];
   const whole = [];
   for (let i = 0; i < RUNS; i += 1) {
@@ -144,24 +150,11 @@ await browser.close();
 // 422 invalid; nothing is stored or spent), against the lead with no proof (422 required, the
 // same parse and field checks, no proof check). The difference a request is the check.
 async function checkCost() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'landing-proof-check-'));
+  const secretDir = mkdtempSync(path.join(os.tmpdir(), 'landing-proof-secret-'));
   const secret = 'the proof benchmark secret, 32 characters';
-  writeFileSync(path.join(dir, 'secret'), secret);
-  const port = await freePort();
-  const child = spawn(
-    path.join(root, 'build/release/landing-server'),
-    ['--listen', `127.0.0.1:${port}`, '--site', path.join(root, 'web/dist'), '--db',
-      path.join(dir, 'leads.db'), '--threads', '1', '--proof-secret-file', path.join(dir, 'secret')],
-    { stdio: 'ignore' },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  writeFileSync(path.join(secretDir, 'secret'), secret);
+  const server = await startServer(['--proof-secret-file', path.join(secretDir, 'secret')]);
+  const { url, dir } = server;
   const proof = JSON.parse(Buffer.from(mintProof(secret), 'base64').toString());
   proof.solution.derivedKey = '0'.repeat(64);
   const lead = { name: 'Bench', social: '@bench_user', email: 'bench@example.com',
@@ -177,9 +170,8 @@ async function checkCost() {
   };
   const withProof = rate({ ...lead, altcha: Buffer.from(JSON.stringify(proof)).toString('base64') });
   const without = rate(lead);
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  rmSync(dir, { recursive: true, force: true });
+  await server.stop();
+  rmSync(secretDir, { recursive: true, force: true });
   return { withProof, without, us: (1e6 / withProof - 1e6 / without) };
 }
 const check = await checkCost();
