@@ -123,6 +123,12 @@ TEST_P(erased_bytes, the_running_servers_retention_purge_leaves_no_byte_in_the_l
   ASSERT_TRUE(server->wait_for_event("leads_purged")) << server->output();
   expect_none_found(old);
   expect_all_found(fresh);
+  // The pass at start runs before the outbox: the chat gets the fresh lead, never an old one.
+  for (int i = 0; i < 300 && bot.delivered_containing(fresh.name) == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_EQ(bot.delivered_containing(fresh.name), 1U);
+  EXPECT_EQ(bot.delivered_containing(old.name), 0U) << "a lead past its period reached the chat";
   // What the scrub said (erasure_scrub_failed names what held it off).
   if (HasFailure()) std::cout << server->output();
 }

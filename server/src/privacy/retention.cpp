@@ -1,5 +1,7 @@
 #include "privacy/retention.hpp"
 
+#include <algorithm>
+
 #include "common/clock.hpp"
 #include "common/log.hpp"
 
@@ -9,12 +11,12 @@ retention::retention(storage::lead_store& store, leads::lead_metrics& stats,
                      retention_options options)
     : store_(store), stats_(stats), options_(options) {
   thread_.start("retention", [this](worker::context& ctx) {
-    // A replica that does not lead looks again soon: it may take over from one that stopped.
-    auto pause = store_.leader() ? options_.every : options_.follower_poll;
-    while (ctx.sleep_for(pause)) {
-      const bool leads = store_.leader();
-      if (leads) purge_once();
-      pause = leads ? options_.every : options_.follower_poll;
+    // It looks often whether it leads rather than sleeping out the period: a replica may take
+    // over from one that stopped, and a session's lock may come just after the owner's pass at
+    // start, which then ran as a follower and erased nothing.
+    const auto look = std::min(options_.every, options_.follower_poll);
+    while (ctx.sleep_for(look)) {
+      if (store_.leader() && due()) purge_once();
     }
   });
 }
@@ -34,9 +36,18 @@ void retention::scrub() {
   }
 }
 
+bool retention::due() const {
+  const auto last = last_pass_.load();
+  return last == never ||
+         std::chrono::steady_clock::now().time_since_epoch().count() - last >=
+             std::chrono::duration_cast<std::chrono::steady_clock::duration>(options_.every)
+                 .count();
+}
+
 std::size_t retention::purge_once() {
   try {
     if (!store_.leader()) return 0;
+    last_pass_ = std::chrono::steady_clock::now().time_since_epoch().count();
     const auto now = clock::now_ms();
     const auto cutoff = now - std::int64_t{options_.days} * 86'400'000;
     std::size_t erased = 0;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <thread>
 
 #include "common/clock.hpp"
 #include "postgres.hpp"
@@ -34,7 +35,8 @@ TEST(retention, erases_leads_past_the_period_delivered_or_not_and_keeps_the_rest
   // The kept lead's delivery log: an attempt as old as the period goes, a newer one stays.
   store.reschedule("telegram", younger, clock::now_ms(), "HTTP 500", {start, "500", 3});
   store.reschedule("telegram", younger, clock::now_ms(), "HTTP 502", {clock::now_ms(), "502", 3});
-  retention purge(store, stats, {.days = 180, .batch = 1});
+  // The thread's own looks would race the passes below.
+  retention purge(store, stats, {.days = 180, .follower_poll = std::chrono::hours(1), .batch = 1});
 
   // Day 179 of the first two: nothing is due.
   clock::advance(std::chrono::days(79));
@@ -76,8 +78,8 @@ TEST(retention, of_replicas_on_one_database_only_the_leader_purges) {
   add(first);
   add(second);
   clock::advance(std::chrono::days(181));
-  retention one(first, stats, {});
-  retention two(second, stats, {});
+  retention one(first, stats, {.follower_poll = std::chrono::hours(1)});
+  retention two(second, stats, {.follower_poll = std::chrono::hours(1)});
   // Leadership settles within the session's first moments.
   for (int i = 0; i < 100 && first.leader() == second.leader(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -92,6 +94,50 @@ TEST(retention, of_replicas_on_one_database_only_the_leader_purges) {
   two.stop();
   first.stop();
   second.stop();
+}
+
+// Waits until the store has recorded `count` erasures; false after 10 s.
+bool erasures_reach(storage::lead_store& store, std::size_t count) {
+  for (int i = 0; i < 200; ++i) {
+    if (store.erasures(0).size() >= count) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+// The server's pass at start runs before the outbox, but a pass made before the replica leads
+// erases nothing: the thread makes the first pass as soon as it leads, never an hour later.
+TEST(retention, a_leader_whose_start_pass_was_not_made_as_leader_purges_at_its_first_look) {
+  const auto uri = testing::postgres_server::shared().new_database();
+  storage::postgres::store store(uri);
+  ASSERT_TRUE(store.leader()) << "alone on its database, a replica leads once it is open";
+  leads::lead_metrics stats;
+  const clock::fake at(start);
+  add(store);
+  clock::advance(std::chrono::days(181));
+  // Led from the start, and its owner made no pass.
+  retention purge(store, stats, {.follower_poll = std::chrono::milliseconds(50)});
+  EXPECT_TRUE(erasures_reach(store, 1));
+  purge.stop();
+  store.stop();
+}
+
+TEST(retention, a_replica_that_takes_the_lead_later_purges_then) {
+  const auto uri = testing::postgres_server::shared().new_database();
+  testing::pg_session other(uri);  // another replica, leading
+  ASSERT_EQ(other.column("SELECT pg_try_advisory_lock(727002)").at(0), "t");
+  storage::postgres::store store(uri, {.leader_retry = std::chrono::milliseconds(50)});
+  ASSERT_FALSE(store.leader());
+  leads::lead_metrics stats;
+  const clock::fake at(start);
+  add(store);
+  clock::advance(std::chrono::days(181));
+  retention purge(store, stats, {.follower_poll = std::chrono::milliseconds(50)});
+  EXPECT_EQ(purge.purge_once(), 0U) << "a follower's pass at start erases nothing";
+  ASSERT_EQ(other.column("SELECT pg_advisory_unlock(727002)").at(0), "t");
+  EXPECT_TRUE(erasures_reach(store, 1));
+  purge.stop();
+  store.stop();
 }
 
 }  // namespace

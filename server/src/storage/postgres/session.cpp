@@ -16,9 +16,20 @@ constexpr const char* leader_lock = "SELECT pg_try_advisory_lock(727002)";
 }  // namespace
 
 replica_session::replica_session(database& db) : db_(db) {
-  if (db_.settings().session) {
-    background_thread_.start("pg-session", [this](worker::context& ctx) { background(ctx); });
+  if (!db_.settings().session) return;
+  // The first connection and the first try for the lock are made here, before the store is
+  // handed out, so what the server does at start as leader (the retention pass, before the
+  // outbox sends anything) sees the answer rather than a thread that has not connected yet.
+  first_session_ = connect();
+  if (first_session_) {
+    try {
+      try_to_lead(*first_session_);
+    } catch (const error&) {
+      first_session_.reset();  // the thread connects again
+    }
   }
+  background_thread_.start(
+      "pg-session", [this](worker::context& ctx) { background(ctx, std::move(first_session_)); });
 }
 
 replica_session::~replica_session() { stop(); }
@@ -30,37 +41,44 @@ void replica_session::on_new_leads(std::function<void()> wake) {
   wake_ = std::move(wake);
 }
 
-void replica_session::background(worker::context& ctx) {
-  std::unique_ptr<connection> session;
+std::unique_ptr<connection> replica_session::connect() const {
+  try {
+    auto session = std::make_unique<connection>(db_.uri(), db_.settings().connect_timeout);
+    session->exec(std::string("LISTEN ") + new_leads_channel);
+    return session;
+  } catch (const error&) {
+    return nullptr;
+  }
+}
+
+void replica_session::try_to_lead(connection& session) {
+  if (session.exec(leader_lock).text(0, 0) == "t") {
+    leader_ = true;
+    log::info("leadership_acquired", {});
+  } else {
+    next_try_ = clock::now_ms() + db_.settings().leader_retry.count();
+  }
+}
+
+void replica_session::background(worker::context& ctx, std::unique_ptr<connection> session) {
   int failures = 0;
-  std::int64_t next_try = 0;
   while (!ctx.stopping()) {
     if (!session) {
-      try {
-        session = std::make_unique<connection>(db_.uri(), db_.settings().connect_timeout);
-        session->exec(std::string("LISTEN ") + new_leads_channel);
-        failures = 0;
-        next_try = 0;
-      } catch (const error&) {
-        session.reset();
+      session = connect();
+      if (!session) {
         ++failures;
         ctx.sleep_for(std::chrono::milliseconds(std::min(5000, 100 << std::min(failures, 6))));
         continue;
       }
+      failures = 0;
+      next_try_ = 0;
     }
     try {
-      if (!leader_ && clock::now_ms() >= next_try) {
-        if (session->exec(leader_lock).text(0, 0) == "t") {
-          leader_ = true;
-          log::info("leadership_acquired", {});
-        } else {
-          next_try = clock::now_ms() + db_.settings().leader_retry.count();
-        }
-      }
+      if (!leader_ && clock::now_ms() >= next_try_) try_to_lead(*session);
       pollfd ready{session->socket(), POLLIN, 0};
       // Short waits, so a stop is noticed quickly.
       const auto wait =
-          leader_ ? 500 : std::clamp<std::int64_t>(next_try - clock::now_ms(), 1, 500);
+          leader_ ? 500 : std::clamp<std::int64_t>(next_try_ - clock::now_ms(), 1, 500);
       if (::poll(&ready, 1, static_cast<int>(wait)) > 0) {
         if (!session->notifications().empty()) {
           const std::lock_guard lock(wake_mutex_);

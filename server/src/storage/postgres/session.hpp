@@ -1,7 +1,9 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 
 #include "common/worker.hpp"
@@ -26,13 +28,20 @@ class replica_session : public virtual leadership_role {
   void stop();
 
  private:
-  void background(worker::context& ctx);
+  // A session listening for new leads, or null when the database cannot be reached now.
+  [[nodiscard]] std::unique_ptr<connection> connect() const;
+  // Takes the leader's lock if no other replica holds it; else says when to try again.
+  void try_to_lead(connection& session);
+  void background(worker::context& ctx, std::unique_ptr<connection> session);
 
   database& db_;
   std::mutex wake_mutex_;
   std::function<void()> wake_;
   std::atomic<bool> leader_{false};
-  worker background_thread_;  // last: stopped before the members it reads go
+  // The constructor's, then the thread's alone.
+  std::unique_ptr<connection> first_session_;
+  std::int64_t next_try_ = 0;  // unix ms
+  worker background_thread_;   // last: stopped before the members it reads go
 };
 
 }  // namespace landing::storage::postgres
