@@ -63,13 +63,16 @@ std::size_t router::body_limit(std::string_view target) const {
 }
 
 bool router::is_async(const http::request& req) const {
-  if (req.method != "POST" || misdirected(req)) return false;
+  if (misdirected(req)) return false;
   const auto which = classify(req);
+  if (req.method == "GET") return which == route::challenge && parts_.challenges;
+  if (req.method != "POST") return false;
   return (which == route::contact && parts_.contact) || (which == route::vitals && parts_.vitals) ||
          (which == route::telegram && parts_.webhook);
 }
 
 void router::handle_async(const http::request& req, std::function<void(http::response)> done) {
+  if (classify(req) == route::challenge) return parts_.challenges->handle(req, std::move(done));
   if (classify(req) == route::vitals) return parts_.vitals->handle(req, std::move(done));
   if (classify(req) == route::telegram) return parts_.webhook->handle(req, std::move(done));
   // Worked out now, while the request is there: the answer may come from the writer's thread.
@@ -116,7 +119,6 @@ http::response router::handle(const http::request& req) {
       return method_not_allowed("POST");
     case route::challenge:
       if (!parts_.challenges) return http::json_response(404, R"({"error":"not_found"})");
-      if (req.method == "GET") return parts_.challenges->handle(req);
       return method_not_allowed("GET");
     case route::vitals:
       if (!parts_.vitals) return http::json_response(404, R"({"error":"not_found"})");

@@ -13,6 +13,7 @@ std::string render(const proof_metrics& metrics) {
          metrics.challenges_issued.load());
   sample(out, "landing_proof_challenges_total", "outcome=\"rate_limited\"",
          metrics.challenges_limited.load());
+  sample(out, "landing_proof_challenges_total", "outcome=\"busy\"", metrics.challenges_busy.load());
   type(out, "landing_proofs_total", "counter");
   sample(out, "landing_proofs_total", "outcome=\"accepted\"", metrics.accepted.load());
   for (const auto& [reason, count] :

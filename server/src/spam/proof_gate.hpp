@@ -13,6 +13,7 @@ namespace landing::spam {
 struct proof_metrics {
   std::atomic<std::int64_t> challenges_issued{0};
   std::atomic<std::int64_t> challenges_limited{0};
+  std::atomic<std::int64_t> challenges_busy{0};  // refused: the queue of challenges to make full
   std::atomic<std::int64_t> accepted{0};
   std::atomic<std::int64_t> required{0};
   std::atomic<std::int64_t> invalid{0};
