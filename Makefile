@@ -35,13 +35,15 @@ run: build
 	exec build/release/landing-server --listen $(LISTEN) --site web/dist --db var/leads.db
 
 # Each stage timed, the times listed at the end (scripts/gate), so a slow stage shows in the tail.
-GATE_STAGES = lint build test-web test-budgets test-server test-asan test-fuzz test-e2e test-deploy
+GATE_STAGES = lint build test-web test-budgets test-server test-asan test-fuzz test-e2e+test-deploy
 test: deps
 	@scripts/gate $(GATE_STAGES)
 
-# The site, for the stages that serve it; none once the gate's build stage has built it (the
-# gate then sets GATE_BUILT): each stage would otherwise build it again, 15 s each time.
+# The site and the server, for the stages that serve them; nothing once the gate's build stage
+# has built both (the gate then sets GATE_BUILT): each stage would otherwise build the site again,
+# 15 s each time, and two stages side by side must not run one build folder's ninja twice.
 SITE := $(if $(GATE_BUILT),,web)
+SERVED := $(if $(GATE_BUILT),,web server)
 
 test-web:
 	cd web && npx vitest run
@@ -67,16 +69,18 @@ test-fuzz: server-asan
 	scripts/fuzz 20
 
 # The fake webhook receiver's own tests first: the server's tests and the journeys trust it.
-test-e2e: $(SITE) server
+test-e2e: $(SERVED)
 	cd e2e && node --test receivers/
 	cd e2e && npx playwright test
 
 # Caddy from deploy/Caddyfile in front of real replicas, the unit's checks, backups, the
 # Observatory's grade (deploy/tests).
-test-deploy: $(SITE) server
+test-deploy: $(SERVED)
 	cd deploy && node --test --test-concurrency=1 tests/
 
-lint: deps lint-web lint-cpp
+# Side by side, each one's output kept together: TypeScript's checks are mostly one core's work.
+lint: deps
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint-web lint-cpp
 
 lint-web:
 	cd web && npx tsc -b && npx eslint . --max-warnings 0 && npx prettier --check .
