@@ -10,20 +10,18 @@
 //                                  factor` matches (comma-separated; form factors: mobile,
 //                                  mobile-8x, desktop); docs are left as they are
 //   LIGHTHOUSE_SAVE=/tmp/lhr       keeps each run's full report there, to see where time goes
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { X509Certificate, createHash } from 'node:crypto';
 import * as chromeLauncher from 'chrome-launcher';
-import { Caddy, freePort } from '../deploy/tests/support/processes.mjs';
+import { Caddy } from '../deploy/tests/support/processes.mjs';
+import { startLandingServer } from './landing-server.mjs';
 import { replaceBlock } from './doc-block.mjs';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import chromiumFlags from '../scripts/chromium-flags.json' with { type: 'json' };
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ONLY = process.env.LIGHTHOUSE_ONLY?.split(',').filter(Boolean) ?? [];
 const SAVE = process.env.LIGHTHOUSE_SAVE;
@@ -31,34 +29,6 @@ const wanted = (front, page, formFactor) =>
   !ONLY.length || ONLY.some((o) => o === `${front}:${formFactor}` || o === `${front}:${page}:${formFactor}`);
 // Debian's Chromium with the flags every browser run of the project uses (no network here).
 const chromeFlags = ['--headless=new', ...chromiumFlags];
-
-async function startServer(port) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'landing-audit-'));
-  const child = spawn(
-    path.join(root, 'build/release/landing-server'),
-    [
-      '--listen', `127.0.0.1:${port}`, '--site', path.join(root, 'web/dist'), '--db', path.join(dir, 'leads.db'),
-      // Behind the front the Host is localhost on Caddy's port, and HSTS is sent as deployed.
-      '--host', '*', '--trust-proxy', '127.0.0.1/32', '--hsts',
-    ],
-    { stdio: 'ignore' },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return {
-    url,
-    stop() {
-      child.kill('SIGTERM');
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 const summary = (r) =>
   `perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo} | ` +
@@ -134,10 +104,10 @@ async function audit(url, formFactor, extraFlags = [], saveAs = null) {
   }
 }
 
-const port = await freePort();
-const server = await startServer(port);
+// Behind the front the Host is localhost on Caddy's port, and HSTS is sent as deployed.
+const server = await startLandingServer(['--host', '*', '--trust-proxy', '127.0.0.1/32', '--hsts']);
 const caddyDir = mkdtempSync(path.join(os.tmpdir(), 'landing-audit-caddy-'));
-const caddy = new Caddy({ upstreams: [`127.0.0.1:${port}`], dir: caddyDir });
+const caddy = new Caddy({ upstreams: [`127.0.0.1:${server.port}`], dir: caddyDir });
 const rows = [];
 try {
   await caddy.start();
@@ -181,7 +151,7 @@ try {
 } finally {
   await caddy.stop();
   rmSync(caddyDir, { recursive: true, force: true });
-  server.stop();
+  await server.stop();
 }
 
 // The HTTPS front must not cost the mobile visitor anything (issue 13's bar).

@@ -7,15 +7,13 @@
 // so the wait is the whole fetch-and-solve. Each for the server's costs named below, RUNS each.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '../e2e/node_modules/playwright-core/index.mjs';
 import { mintProof } from '../e2e/receivers/mint-proof.mjs';
 import { replaceBlock } from './doc-block.mjs';
+import { startLandingServer } from './landing-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.PROOF_RUNS ?? 5);
 const TYPING_MS = 10_000;
 // [iterations, max counter]: the default first (app/config.hpp), then fewer tries of more
@@ -26,43 +24,8 @@ const COSTS = JSON.parse(process.env.PROOF_COSTS ?? 'null') ?? [
   [500, 2000],
 ];
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-// A landing-server of its own on one I/O thread (a challenge's derivation runs on its own), with
-// `args` after the site and a fresh database; resolves once it answers /healthz.
-async function startServer(args, env = {}) {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'landing-proof-'));
-  const child = spawn(
-    path.join(root, 'build/release/landing-server'),
-    ['--listen', `127.0.0.1:${port}`, '--site', path.join(root, 'web/dist'), '--db', path.join(dir, 'leads.db'),
-      '--threads', '1', ...args],
-    { stdio: 'ignore', env: { ...process.env, ...env } },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return {
-    url,
-    dir,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+// A landing-server of its own on one I/O thread (a challenge's derivation runs on its own).
+const startServer = (args, env = {}) => startLandingServer(['--threads', '1', ...args], env);
 
 const FIELDS = [
   ['name', 'Anna Petrova'],

@@ -10,16 +10,12 @@
 //   TRACE_CPU=8        the CPU slowdown (4)
 //   TRACE_RUNS=3       loads of each page (3)
 //   TRACE_SAVE=/tmp/t  keeps each trace there, to open in the Performance panel
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '../e2e/node_modules/playwright-core/index.mjs';
 import chromiumFlags from '../scripts/chromium-flags.json' with { type: 'json' };
+import { startLandingServer } from './landing-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CPU = Number(process.env.TRACE_CPU ?? 4);
 const RUNS = Number(process.env.TRACE_RUNS ?? 3);
 const SAVE = process.env.TRACE_SAVE;
@@ -27,39 +23,6 @@ const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ['/en'];
 const LONG_US = 50_000;
 // Long enough for the preloader (4.2 s), the start-up script after it and the emblem's start.
 const SETTLE_MS = 8_000;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function startServer() {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'landing-trace-'));
-  const child = spawn(
-    path.join(root, 'build/release/landing-server'),
-    ['--listen', `127.0.0.1:${port}`, '--site', path.join(root, 'web/dist'), '--db', path.join(dir, 'leads.db')],
-    { stdio: 'ignore' },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return {
-    url,
-    stop() {
-      child.kill('SIGTERM');
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 // The name a piece of work goes by: the event's, with the script for evaluations and calls.
 function workName(event) {
@@ -140,7 +103,7 @@ function longTasks(events, pageUrl) {
   });
 }
 
-const server = await startServer();
+const server = await startLandingServer();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
 try {
   for (const page of PAGES) {
@@ -194,5 +157,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.stop();
+  await server.stop();
 }
