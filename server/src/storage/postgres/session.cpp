@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "common/clock.hpp"
 #include "common/log.hpp"
 
 namespace landing::storage::postgres {
@@ -56,7 +55,7 @@ void replica_session::try_to_lead(connection& session) {
     leader_ = true;
     log::info("leadership_acquired", {});
   } else {
-    next_try_ = clock::now_ms() + db_.settings().leader_retry.count();
+    next_try_ = std::chrono::steady_clock::now() + db_.settings().leader_retry;
   }
 }
 
@@ -71,14 +70,18 @@ void replica_session::background(worker::context& ctx, std::unique_ptr<connectio
         continue;
       }
       failures = 0;
-      next_try_ = 0;
+      next_try_ = {};
     }
     try {
-      if (!leader_ && clock::now_ms() >= next_try_) try_to_lead(*session);
+      if (!leader_ && std::chrono::steady_clock::now() >= next_try_) try_to_lead(*session);
       pollfd ready{session->socket(), POLLIN, 0};
       // Short waits, so a stop is noticed quickly.
       const auto wait =
-          leader_ ? 500 : std::clamp<std::int64_t>(next_try_ - clock::now_ms(), 1, 500);
+          leader_ ? 500
+                  : std::clamp<std::int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                 next_try_ - std::chrono::steady_clock::now())
+                                                 .count(),
+                                             1, 500);
       if (::poll(&ready, 1, static_cast<int>(wait)) > 0) {
         if (!session->notifications().empty()) {
           const std::lock_guard lock(wake_mutex_);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -40,8 +41,10 @@ class replica_session : public virtual leadership_role {
   std::atomic<bool> leader_{false};
   // The constructor's, then the thread's alone.
   std::unique_ptr<connection> first_session_;
-  std::int64_t next_try_ = 0;  // unix ms
-  worker background_thread_;   // last: stopped before the members it reads go
+  // Real time, not common/clock's settable one: a test that sets the clock back or holds it still
+  // must not hold the retries off.
+  std::chrono::steady_clock::time_point next_try_{};
+  worker background_thread_;  // last: stopped before the members it reads go
 };
 
 }  // namespace landing::storage::postgres
