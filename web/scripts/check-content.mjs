@@ -18,3 +18,16 @@ if (errors.length > 0) {
   process.exit(1);
 }
 console.log('content: en.json and ru.json match the schema');
+
+// The docs' articles (src/content/docs), and every landing link into them.
+const { module: docs } = await runnerImport(path.join(web, 'src/docs/build/files.ts'), {
+  configFile: false,
+  logLevel: 'silent',
+});
+const { site, errors: docsErrors } = await docs.loadDocsDir(web);
+if (docsErrors.length > 0) {
+  for (const error of docsErrors) console.error(`docs: ${error}`);
+  console.error(`docs: ${docsErrors.length} problem(s); the site was not built`);
+  process.exit(1);
+}
+console.log(`docs: ${site.en.length + site.ru.length} pages in en and ru check out`);

@@ -78,7 +78,8 @@ async function filesUnder(dir, keep) {
 }
 
 /**
- * The text the site can render: the locale files and legal texts (web/src/**.json), and the
+ * The text the site can render: the locale files and legal texts (web/src/**.json), the docs'
+ * articles (web/src/content/docs/**.md), and the
  * sources' own characters (a literal arrow in a component, a list mark in the legal pages). A
  * comment's stray character costs one glyph; a missed one would cost a fallback glyph in a heading.
  */
@@ -86,7 +87,7 @@ export async function siteText(srcDir) {
   const files = await filesUnder(
     srcDir,
     (file) =>
-      /\.(json|tsx?|css)$/.test(file) &&
+      /\.(json|tsx?|css|md)$/.test(file) &&
       !/\.test\.tsx?$/.test(file) &&
       !file.includes(`${path.sep}built${path.sep}`),
   );

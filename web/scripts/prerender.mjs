@@ -1,5 +1,5 @@
 // Writes the static pages from the SSR bundle: each locale's landing page (hydrated by the
-// client), the script-free 404, thanks, form-error, form-unavailable and form-needs-script pages, the script-free
+// client), the docs pages (src/content/docs), the script-free 404, thanks, form-error, form-unavailable and form-needs-script pages, the script-free
 // privacy policy and consent text, robots.txt, sitemap.xml and the consent versions. The page's
 // text is in the first response; the browser hydrates it instead of rendering from scratch.
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
@@ -74,6 +74,37 @@ for (const locale of ssr.LOCALES) {
   }
 }
 
+// The docs pages: static HTML with their own inlined style sheet and one small module script
+// (vite.docs.config.ts built both); no React runs on them.
+const docsManifestFile = path.join(dist, '.vite', 'docs-manifest.json');
+const docsManifest = JSON.parse(await readFile(docsManifestFile, 'utf8'));
+const docsEntry = docsManifest['src/docs/client/main.ts'];
+if (!docsEntry) throw new Error('the docs build made no entry for src/docs/client/main.ts');
+const docsCss = (
+  await Promise.all((docsEntry.css ?? []).map((file) => readFile(path.join(dist, file), 'utf8')))
+).join('');
+// Inlined, so the files themselves are never loaded: they are not served either.
+for (const file of docsEntry.css ?? []) await rm(path.join(dist, file));
+const docsTemplate = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <!--app-head-->
+    <style>${docsCss}</style>
+    <script type="module" src="/${docsEntry.file}"></script>
+  </head>
+  <body>
+    <!--app-html-->
+  </body>
+</html>
+`;
+const docs = await ssr.loadDocs(root);
+for (const page of ssr.renderDocs(docs)) {
+  const filled = fillPage(docsTemplate, page.locale, page);
+  await write(page.file, filled.replace('</title>', `</title>${fontPreloads(filled)}`));
+}
+
 // For landing-server, which refuses a lead in a required locale without one of these versions.
 // A dotfile, so it is read from disk but never served; checked against the pages first.
 const consent = await ssr.buildConsentFile();
@@ -88,7 +119,7 @@ for (const warning of warnings) console.warn(`consent: ${warning}`);
 if (problems.length) throw new Error(`consent versions disagree:\n  ${problems.join('\n  ')}`);
 await write('.consent.json', `${JSON.stringify(consent)}\n`);
 await write('robots.txt', ssr.buildRobots());
-await write('sitemap.xml', ssr.buildSitemap());
+await write('sitemap.xml', ssr.buildSiteMap(docs));
 // For landing-server, which answers only requests for this origin's host by default and sends
 // other hosts' page requests here. A dotfile, so it is read from disk but never served.
 await write('.site.json', `${JSON.stringify({ origin: ssr.SITE_ORIGIN })}\n`);

@@ -8,7 +8,10 @@ import { renderToString } from 'react-dom/server';
 import { App } from './app/App';
 import { LegalPage } from './app/pages/LegalPage';
 import { StaticPage, type StaticKind } from './app/pages/StaticPage';
-import { buildHead, buildLegalHead, buildRobots, buildSitemap } from './app/seo';
+import { buildDocsHead, buildHead, buildLegalHead, buildRobots, buildSitemap } from './app/seo';
+import { loadDocsDir } from './docs/build/files';
+import { docsPath, type DocsSite } from './docs/model';
+import { renderDocsSite } from './docs/pages/render';
 import { SITE_ORIGIN } from './app/site';
 import { createI18n, type Messages } from './i18n/i18n';
 import { consentCheckboxVersion } from './legal/consent';
@@ -25,6 +28,7 @@ import {
 } from './legal/versions';
 import { LOCALES, type Locale } from './lib/constants';
 import { PRELOADING_CLASS } from './sections/preloader/scrollLock';
+import { DOCS_COPY } from './docs/pages/copy';
 import en from './i18n/locales/en.json';
 import ru from './i18n/locales/ru.json';
 
@@ -38,7 +42,6 @@ export {
   PRELOADING_CLASS,
   SITE_ORIGIN,
   buildRobots,
-  buildSitemap,
   consentText,
   history as consentHistory,
 };
@@ -101,4 +104,44 @@ export async function renderLegal(
 export async function buildConsentFile(): Promise<ConsentFile> {
   const required = LOCALES.filter((locale) => consentCheckboxVersion(locale) !== undefined);
   return consentFile(required, await currentConsentVersions(), history);
+}
+
+/** The docs of web/ (src/content/docs), checked; throws with every problem when one is found. */
+export async function loadDocs(webDir: string): Promise<DocsSite> {
+  const { site, errors } = await loadDocsDir(webDir, messages);
+  if (errors.length > 0) throw new Error(`docs:\n  ${errors.join('\n  ')}`);
+  return site;
+}
+
+/** Every docs page (index, articles, 404) of every locale, with its head. */
+export function renderDocs(
+  site: DocsSite,
+): { file: string; locale: Locale; html: string; head: string }[] {
+  return renderDocsSite(site, messages).map(({ file, locale, target, html }) => ({
+    file,
+    locale,
+    html,
+    head: buildDocsHead(
+      locale,
+      target.kind === 'article'
+        ? target
+        : target.kind === 'index'
+          ? {
+              kind: 'index',
+              title: DOCS_COPY[locale].indexTitle,
+              description: DOCS_COPY[locale].indexLead,
+            }
+          : { kind: 'missing', title: DOCS_COPY[locale].notFoundTitle },
+      messages[locale],
+    ),
+  }));
+}
+
+/** sitemap.xml: the landing and legal pages, and every docs page in each language. */
+export function buildSiteMap(site: DocsSite): string {
+  const pages = site[LOCALES[0]];
+  return buildSitemap([
+    (locale: Locale) => docsPath(locale),
+    ...pages.map((page) => (locale: Locale) => docsPath(locale, page.section, page.slug)),
+  ]);
 }

@@ -1,5 +1,6 @@
 #include "site/handler.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "site/encoding.hpp"
@@ -10,6 +11,8 @@
 
 namespace landing::site {
 namespace {
+
+constexpr std::string_view docs_folder = "/docs";
 
 // Appending rather than operator+ on temporaries: GCC 12 reports a false -Wrestrict there.
 std::string page_path(std::string_view locale, std::string_view name) {
@@ -83,7 +86,8 @@ http::response not_found(const site& files, std::string_view locale) {
 }
 
 // "/en" and "/en/" serve the prerendered page; "/en/thanks", "/en/privacy" and "/en/consent" its
-// confirmation page, privacy policy and consent document (docs/privacy.md).
+// confirmation page, privacy policy and consent document (docs/privacy.md); "/en/docs/" the
+// docs index and "/en/docs/<section>/<part>" an article.
 const asset* localized_route(const site& files, std::string_view path) {
   if (path.size() < 3) return nullptr;
   const auto locale = path.substr(1, 2);
@@ -96,7 +100,26 @@ const asset* localized_route(const site& files, std::string_view path) {
       return files.find(page_path(locale, page));
     }
   }
+  if (rest == docs_folder) return files.find(page_path(locale, "docs/index"));
+  // "/en/docs/<section>/<part>": its prerendered article. A dot in the name would reach files
+  // (the 404 page, a page by its .html name) by a second address, so it names no article.
+  if (rest.starts_with(docs_folder) && rest.size() > docs_folder.size() &&
+      rest[docs_folder.size()] == '/') {
+    const auto name = rest.substr(docs_folder.size() + 1);
+    if (name.find('.') == std::string_view::npos && std::ranges::count(name, '/') == 1) {
+      std::string article = "docs/";
+      article += name;
+      return files.find(page_path(locale, article));
+    }
+  }
   return nullptr;
+}
+
+// "/en/docs/…" that names no article: the docs' own 404, which leads to the docs index.
+bool is_docs_path(std::string_view path) {
+  return path.size() >= 3 + docs_folder.size() && is_supported_locale(path.substr(1, 2)) &&
+         path.substr(3, docs_folder.size()) == docs_folder &&
+         (path.size() == 3 + docs_folder.size() || path[3 + docs_folder.size()] == '/');
 }
 
 constexpr std::string_view editor_index = "/admin/index.html";
@@ -173,6 +196,9 @@ http::response serve_site(const site& files, const http::request& req) {
     res.set("Cache-Control", "no-store");
     res.set("Vary", "Accept-Language, Cookie");
     return res;
+  }
+  if (is_docs_path(path) && files.find(page_path(first_segment, "docs/404")) != nullptr) {
+    return localized_page(files, first_segment, "docs/404", 404);
   }
   return not_found(files, is_supported_locale(first_segment) ? first_segment : guessed);
 }

@@ -52,6 +52,48 @@ TEST_F(handler, missing_localized_page_falls_back_to_a_plain_404) {
   EXPECT_EQ(serve_site(files, get("/ru/nothing/here")).body(), "<h1>ru missing</h1>");
 }
 
+class docs : public handler {
+ protected:
+  void SetUp() override {
+    handler::SetUp();
+    files.add("/en/docs/index.html", "<h1>en docs</h1>");
+    files.add("/en/docs/404.html", "<h1>en no such doc</h1>");
+    files.add("/en/docs/cases/aurelia.html", "<h1>Aurelia</h1>");
+    files.add("/ru/docs/cases/aurelia.html", "<h1>Аурелия</h1>");
+  }
+};
+
+TEST_F(docs, the_index_answers_with_and_without_its_slash) {
+  for (const auto* path : {"/en/docs", "/en/docs/"}) {
+    const auto res = serve_site(files, get(path));
+    EXPECT_EQ(res.status, 200) << path;
+    EXPECT_EQ(res.body(), "<h1>en docs</h1>") << path;
+  }
+}
+
+TEST_F(docs, an_article_answers_at_its_path_in_its_language) {
+  for (const auto* path : {"/en/docs/cases/aurelia", "/en/docs/cases/aurelia/"}) {
+    EXPECT_EQ(serve_site(files, get(path)).body(), "<h1>Aurelia</h1>") << path;
+  }
+  EXPECT_EQ(serve_site(files, get("/ru/docs/cases/aurelia")).body(), "<h1>Аурелия</h1>");
+}
+
+TEST_F(docs, a_path_that_names_no_article_gets_the_docs_404_of_its_language) {
+  for (const auto* path :
+       {"/en/docs/cases/nobody", "/en/docs/cases", "/en/docs/cases/aurelia/more",
+        "/en/docs/404", "/en/docs/cases/aurelia.md", "/en/docsx", "/en/docs/a/b/c"}) {
+    const auto res = serve_site(files, get(path));
+    EXPECT_EQ(res.status, 404) << path;
+    if (std::string_view(path) != "/en/docsx") {
+      EXPECT_EQ(res.body(), "<h1>en no such doc</h1>") << path;
+    }
+  }
+  // Without a docs 404 of its own, a locale answers with its site-wide one.
+  const auto res = serve_site(files, get("/ru/docs/cases/nobody"));
+  EXPECT_EQ(res.status, 404);
+  EXPECT_EQ(res.body(), "<h1>ru missing</h1>");
+}
+
 TEST_F(handler, precompresses_only_when_smaller) {
   auto req = get("/assets/app-x1.js");
   req.headers = {{"Accept-Encoding", "br"}};

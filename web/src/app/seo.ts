@@ -3,6 +3,7 @@ import type { Messages } from '../i18n/i18n';
 import { legalPath } from '../legal/consent';
 import { LEGAL_KINDS, type LegalKind } from '../legal/document';
 import { SITE_ORIGIN, siteUrl } from './site';
+import { docsPath, type DocPage } from '../docs/model';
 
 /** The pages the build writes for each locale, by their path under /<locale>. */
 export type PageKind =
@@ -124,6 +125,83 @@ export function buildLegalHead(
   ].join('\n    ');
 }
 
+/** What a docs page's head describes: an article, the index or the docs 404. */
+export type DocsHeadPage =
+  | { kind: 'article'; page: DocPage; sectionName: string }
+  | { kind: 'index'; title: string; description: string }
+  | { kind: 'missing'; title: string };
+
+/**
+ * The `<head>` of a docs page: its language versions, a link preview, and structured data (an
+ * Article with its BreadcrumbList) that search engines show as the page's path.
+ */
+export function buildDocsHead(locale: Locale, target: DocsHeadPage, messages: Messages): string {
+  if (target.kind === 'missing') {
+    return [
+      `<title>${escapeHtml(`${target.title} — ${messages.meta.siteName}`)}</title>`,
+      tag('meta', { name: 'robots', content: 'noindex' }),
+      ...common(),
+    ].join('\n    ');
+  }
+  const path = (other: Locale) =>
+    target.kind === 'article'
+      ? docsPath(other, target.page.section, target.page.slug)
+      : docsPath(other);
+  const title = target.kind === 'article' ? target.page.title : target.title;
+  const description = target.kind === 'article' ? target.page.description : target.description;
+  const url = siteUrl(path(locale));
+  const image = siteUrl(ogImagePath(locale));
+  const data: unknown[] = [];
+  if (target.kind === 'article') {
+    const crumbs = [
+      { name: messages.meta.siteName, url: siteUrl(localePath(locale)) },
+      { name: target.sectionName, url: `${siteUrl(docsPath(locale))}#${target.page.section}` },
+      { name: target.page.nav, url },
+    ];
+    data.push(
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        headline: title,
+        description,
+        inLanguage: locale,
+        url,
+        image,
+        author: { '@type': 'Organization', name: messages.meta.siteName, url: siteUrl('/') },
+        publisher: { '@type': 'Organization', name: messages.meta.siteName },
+      },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: crumbs.map((crumb, index) => ({
+          '@type': 'ListItem',
+          position: index + 1,
+          name: crumb.name,
+          item: crumb.url,
+        })),
+      },
+    );
+  }
+  return [
+    `<title>${escapeHtml(`${title} — ${messages.meta.siteName}`)}</title>`,
+    tag('meta', { name: 'description', content: description }),
+    ...languageVersions(path, locale),
+    ...common(),
+    tag('meta', {
+      property: 'og:type',
+      content: target.kind === 'article' ? 'article' : 'website',
+    }),
+    tag('meta', { property: 'og:site_name', content: messages.meta.siteName }),
+    tag('meta', { property: 'og:url', content: url }),
+    tag('meta', { property: 'og:title', content: title }),
+    tag('meta', { property: 'og:description', content: description }),
+    tag('meta', { property: 'og:locale', content: OG_LOCALES[locale] }),
+    tag('meta', { property: 'og:image', content: image }),
+    tag('meta', { name: 'twitter:card', content: 'summary_large_image' }),
+    ...data.map((item) => `<script type="application/ld+json">${jsonLd(item)}</script>`),
+  ].join('\n    ');
+}
+
 export function buildRobots(): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl('/sitemap.xml')}\n`;
 }
@@ -134,22 +212,27 @@ const INDEXED: { path: (locale: Locale) => string; xDefault?: string }[] = [
   ...LEGAL_KINDS.map((kind) => ({ path: (locale: Locale) => legalPath(locale, kind) })),
 ];
 
-/** One `<url>` per page and locale, each listing every language version of its page. */
-export function buildSitemap(): string {
-  const urls = INDEXED.flatMap(({ path, xDefault }) => {
-    const alternates = [
-      ...LOCALES.map(
-        (locale) =>
-          `    <xhtml:link rel="alternate" hreflang="${locale}" href="${siteUrl(path(locale))}"/>`,
-      ),
-      ...(xDefault
-        ? [`    <xhtml:link rel="alternate" hreflang="x-default" href="${xDefault}"/>`]
-        : []),
-    ].join('\n');
-    return LOCALES.map(
-      (locale) => `  <url>\n    <loc>${siteUrl(path(locale))}</loc>\n${alternates}\n  </url>`,
-    );
-  }).join('\n');
+/**
+ * One `<url>` per page and locale, each listing every language version of its page; `docs` are
+ * the docs pages' paths in a language (each exists in every language: the build checks it).
+ */
+export function buildSitemap(docs: ((locale: Locale) => string)[] = []): string {
+  const urls = [...INDEXED, ...docs.map((path) => ({ path, xDefault: undefined }))]
+    .flatMap(({ path, xDefault }) => {
+      const alternates = [
+        ...LOCALES.map(
+          (locale) =>
+            `    <xhtml:link rel="alternate" hreflang="${locale}" href="${siteUrl(path(locale))}"/>`,
+        ),
+        ...(xDefault
+          ? [`    <xhtml:link rel="alternate" hreflang="x-default" href="${xDefault}"/>`]
+          : []),
+      ].join('\n');
+      return LOCALES.map(
+        (locale) => `  <url>\n    <loc>${siteUrl(path(locale))}</loc>\n${alternates}\n  </url>`,
+      );
+    })
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 ${urls}

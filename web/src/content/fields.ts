@@ -61,7 +61,9 @@ export function shared(meta: FieldMeta = {}) {
 /** A path on the docs site, relative to its root: empty means the root itself. */
 export function docsPath(meta: FieldMeta = {}) {
   return described(
-    z.string().regex(/^$|^[a-z0-9][a-z0-9/-]*$/, { error: 'lower-case letters, digits, - and /' }),
+    z.string().regex(/^$|^#[a-z0-9-]+$|^[a-z0-9][a-z0-9/-]*(#[a-z0-9-]+)?$/, {
+      error: 'a docs page: <section>/<part>, an optional #anchor (lower-case letters, digits, -)',
+    }),
     { ...meta, shared: true, optional: true },
   );
 }

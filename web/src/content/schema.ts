@@ -41,7 +41,7 @@ const navEntry = group({
   link: docsPath({
     title: 'Docs page',
     description:
-      'Path on the docs site, e.g. cases/web3; empty makes the card only pick the section',
+      'A docs page, e.g. cases/aurelia or services/web3; empty makes the card only pick the section',
   }),
 });
 
@@ -62,7 +62,7 @@ export const caseSchema = group(
       title: 'Picture',
       description: '4:3, at least 960×720 px, at most 2 MB',
     }),
-    url: docsPath({ title: 'Docs page', description: 'Path on the docs site, e.g. cases/aurelia' }),
+    url: docsPath({ title: 'Docs page', description: "The case's docs page: cases/<its id>" }),
     description: text({ title: 'Description', long: true }),
     hint: headline(BUDGET.hint, { title: 'Caption under the picture' }),
     alt: text({ title: 'Picture description for screen readers', long: true }),
@@ -73,7 +73,11 @@ export const caseSchema = group(
 export const serviceSchema = group(
   {
     name: text({ title: 'Name' }),
-    slug: docsPath({ title: 'Docs page', description: 'Empty opens the docs home page' }),
+    slug: docsPath({
+      title: 'Docs page',
+      description:
+        'The service on its docs page, e.g. services/web3#defi; empty opens the docs index',
+    }),
     color: colour({ title: 'Chip colour' }),
   },
   { title: 'Service' },

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { logoUrl, pictureBase, socialUrl, type CaseItem } from './cases';
-import { docsUrl } from '../../lib/docs';
+import { logoUrl, pictureBase, socialUrl, type CaseItem } from '../../lib/cases';
+import { DOCS_ELSEWHERE, DOCS_LINK_TARGET, docsUrl } from '../../lib/docs';
 import { srcSet } from '../../lib/images';
 import { toLocale } from '../../lib/locale';
 
@@ -59,9 +59,11 @@ export function CaseCard({ item, active, ref }: CaseCardProps) {
         <a
           className="case-card__more"
           href={docsUrl(item.url, locale)}
-          target="_blank"
-          rel="noopener"
-          aria-label={t('cases.learnMoreLabel', { name: item.name })}
+          {...DOCS_LINK_TARGET}
+          aria-label={
+            t('cases.learnMoreLabel', { name: item.name }) +
+            (DOCS_ELSEWHERE ? ` ${t('cases.newTab')}` : '')
+          }
         >
           {t('cases.learnMore')}
           <span className="case-card__arrow" aria-hidden="true">

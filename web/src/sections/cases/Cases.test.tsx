@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import type { CaseItem } from './cases';
+import type { CaseItem } from '../../lib/cases';
 import { DOCS_BASE_URL } from '../../lib/docs';
 import { createTestI18n } from '../../test/i18n';
 import { Cases } from './Cases';

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionHeading, SectionShell } from '../../components/SectionShell';
 import { CaseCard } from './CaseCard';
-import type { CaseItem } from './cases';
+import type { CaseItem } from '../../lib/cases';
 import { useCaseHighlight } from './useCaseHighlight';
 import { usePinnedTitleFade } from './usePinnedTitleFade';
 import './cases.css';

@@ -3,6 +3,7 @@ import type { FormErrors, FormField, Lead } from './contactApi';
 import type { Proof } from './proof/proof';
 import type { Locale } from '../../lib/locale';
 import { leadSource } from '../../source/session';
+import { TOPIC_PARAM, topicMessage } from '../../lib/docs';
 import { POPUP_HIDE_MS } from './popup';
 import { CONTACT_FIELDS, type ContactField, type ContactInput } from './fields';
 
@@ -51,6 +52,15 @@ export function useContactForm(
   // script. Started on the first focus, so it is solved while the visitor types.
   const proof = useRef<Proof | undefined>(undefined);
   const proofFor = (logic: LeadLogic) => (proof.current ??= logic.createProof());
+
+  // A docs page's call to action opens the form with its topic: "About: Aurelia Estates — ".
+  // After hydration, so the prerendered form matches the first render; never over typed text.
+  useEffect(() => {
+    const topic = new URLSearchParams(location.search).get(TOPIC_PARAM);
+    const message = topic ? topicMessage(locale, topic) : '';
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is read after hydration
+    if (message) setValues((v) => (v.message ? v : { ...v, message }));
+  }, [locale]);
 
   useEffect(() => {
     if (!popup) return;

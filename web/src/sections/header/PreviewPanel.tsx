@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { docsUrl } from '../../lib/docs';
+import { DOCS_ELSEWHERE, DOCS_LINK_TARGET, docsUrl } from '../../lib/docs';
 import type { Locale } from '../../lib/constants';
 import { updateDocs } from '../../store/docsLater';
 import { partIdFor, type NavigationEntry } from './navigation';
@@ -48,14 +48,15 @@ export function PreviewPanel({ id, label, entries, locale, open }: PreviewPanelP
                 <a
                   className="preview__card"
                   href={docsUrl(entry.link, locale)}
-                  target="_blank"
-                  rel="noopener"
+                  {...DOCS_LINK_TARGET}
                   onClick={choose}
                 >
                   {body}
-                  <span className="visually-hidden"> {t('navigation.newTab')}</span>
+                  {DOCS_ELSEWHERE && (
+                    <span className="visually-hidden"> {t('navigation.newTab')}</span>
+                  )}
                   <span className="preview__arrow" aria-hidden="true">
-                    ↗
+                    {DOCS_ELSEWHERE ? '↗' : '→'}
                   </span>
                 </a>
               )}

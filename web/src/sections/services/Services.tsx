@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SectionHeading, SectionShell } from '../../components/SectionShell';
-import { docsUrl } from '../../lib/docs';
+import { DOCS_ELSEWHERE, DOCS_LINK_TARGET, docsUrl } from '../../lib/docs';
 import { toLocale } from '../../lib/locale';
 import type { Service } from '../../content/types';
 import { CHIP_STAGGER_MS, CHIP_TEXT_COLOR } from './services';
@@ -30,15 +30,14 @@ export function Services() {
             <a
               className="services__link"
               href={docsUrl(service.slug, locale)}
-              target="_blank"
-              rel="noopener"
+              {...DOCS_LINK_TARGET}
               style={{ backgroundColor: service.color, color: CHIP_TEXT_COLOR }}
             >
               {service.name}
               <span className="services__arrow" aria-hidden="true">
-                ↗
+                {DOCS_ELSEWHERE ? '↗' : '→'}
               </span>
-              <span className="services__sr">{t('whatWeOffer.newTab')}</span>
+              {DOCS_ELSEWHERE && <span className="services__sr">{t('whatWeOffer.newTab')}</span>}
             </a>
           </li>
         ))}

@@ -1,6 +1,6 @@
-import type { CaseItem } from '../../content/types';
+import type { CaseItem } from '../content/types';
 
-export type { CaseItem, CaseType } from '../../content/types';
+export type { CaseItem, CaseType } from '../content/types';
 
 /** A logo is served as uploaded, at the public path the case names. */
 export function logoUrl(item: Pick<CaseItem, 'logo'>): string {

@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import type { Locale } from '../../lib/constants';
+import { LOCALES } from '../../lib/constants';
+import { DOC_SECTIONS, docsPath, sectionPages, type DocPage, type DocsLocale } from '../model';
+import { DOCS_COPY } from './copy';
+
+export interface FrameProps {
+  locale: Locale;
+  pages: DocsLocale;
+  sectionNames: Record<(typeof DOC_SECTIONS)[number], string>;
+  /** The page shown, marked in the sidebar; none on the index and the 404. */
+  current?: DocPage;
+  /** The same page in the other language. */
+  otherLanguage: string;
+  children: ReactNode;
+}
+
+/** The sidebar's links: every section with its parts, the current one marked. */
+function SectionList({
+  pages,
+  sectionNames,
+  current,
+  locale,
+}: Omit<FrameProps, 'children' | 'otherLanguage'>) {
+  return (
+    <ul className="docs-nav__sections">
+      {DOC_SECTIONS.map((section) => (
+        <li key={section} className="docs-nav__section">
+          <a className="docs-nav__section-name" href={`${docsPath(locale)}#${section}`}>
+            {sectionNames[section]}
+          </a>
+          <ul className="docs-nav__parts">
+            {sectionPages(pages, section).map((page) => (
+              <li key={page.slug}>
+                <a
+                  className="docs-nav__part"
+                  href={docsPath(locale, page.section, page.slug)}
+                  aria-current={page === current ? 'page' : undefined}
+                >
+                  {page.nav}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Every docs page's frame: a header with the way back to the site and to the other language,
+ * the sidebar of sections and parts, and the page. On a phone the sidebar folds into a
+ * <details> menu, which opens and closes without a script.
+ */
+export function DocsFrame(props: FrameProps) {
+  const { locale, otherLanguage, children } = props;
+  const copy = DOCS_COPY[locale];
+  const other = LOCALES.find((candidate) => candidate !== locale) ?? locale;
+  return (
+    <>
+      <a className="docs-skip" href="#main">
+        {copy.skipToContent}
+      </a>
+      <header className="docs-top">
+        <div className="docs-top__inner">
+          <a className="docs-top__brand" href={`/${locale}`}>
+            Mintline
+          </a>
+          <a className="docs-top__docs" href={docsPath(locale)}>
+            {copy.docs}
+          </a>
+          <span className="docs-top__spacer" />
+          <a className="docs-top__lang" href={otherLanguage} hrefLang={other} lang={other}>
+            {copy.otherLanguage}
+          </a>
+          <a className="docs-top__hire" href={`/${locale}#contact`}>
+            {copy.hireUs}
+          </a>
+        </div>
+      </header>
+      <div className="docs-shell">
+        <details className="docs-menu">
+          <summary className="docs-menu__toggle">{copy.menu}</summary>
+          <nav className="docs-nav" aria-label={copy.sectionsLabel}>
+            <SectionList {...props} />
+          </nav>
+        </details>
+        <nav className="docs-nav docs-sidebar" aria-label={copy.sectionsLabel}>
+          <SectionList {...props} />
+        </nav>
+        {children}
+      </div>
+    </>
+  );
+}
