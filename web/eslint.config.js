@@ -90,6 +90,34 @@ const ZONES = [
     message:
       'source/ records where the visit came from; the contact form and the vitals beacon read it, so it imports neither, nor the page.',
   },
+  {
+    target: [
+      './src/sections',
+      './src/components',
+      './src/lib',
+      './src/i18n',
+      './src/store',
+      './src/vitals',
+      './src/source',
+      './src/legal',
+      './src/content',
+    ],
+    from: './src/docs',
+    message:
+      'docs/ is the docs pages (built from src/content/docs) and their own script: only app/ (the prerender) composes it, so the landing page carries none of it.',
+  },
+  {
+    target: './src/docs',
+    from: ['./src/app', './src/sections', './src/components', './src/store', './src/i18n'],
+    message:
+      "docs/ stands apart from the landing page: what both use goes to lib/ (a docs page loads none of the landing's code).",
+  },
+  {
+    target: './src/docs/client',
+    from: ['./src/docs/build', './src/docs/pages', './src/content'],
+    message:
+      "client/ is a docs page's only script: the build's Markdown and checks, React's pages and the content's schema stay at build time.",
+  },
 ];
 
 // What lib/ may not import at all: it is plain TypeScript that runs anywhere, React or not.
@@ -140,6 +168,19 @@ export default tseslint.config(
         'error',
         {
           patterns: [{ group: REACT_PACKAGES, message: 'lib/ holds pure helpers with no React.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/docs/client/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: REACT_PACKAGES, message: 'A docs page ships no React: its script is plain.' },
+          ],
         },
       ],
     },

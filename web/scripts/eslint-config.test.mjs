@@ -35,9 +35,9 @@ test('a section importing another section is reported', async () => {
 });
 
 test('lib/ importing a section, a component or React is reported', async () => {
-  const code = importing('../sections/cases/cases', '../components/SocialLinks', 'react');
+  const code = importing('../sections/cases/CaseCard', '../components/SocialLinks', 'react');
   expect(await lint('src/lib/planted.ts', code)).toEqual([
-    zone(1, '../sections/cases/cases'),
+    zone(1, '../sections/cases/CaseCard'),
     zone(2, '../components/SocialLinks'),
     {
       rule: 'no-restricted-imports',
@@ -119,4 +119,39 @@ test('the allowed directions pass: a section uses itself, lib/, components/; app
   expect(await lint('src/lib/planted.ts', importing('./constants', './locale'))).toEqual([]);
   expect(await lint('src/components/Planted.ts', importing('../lib/motion'))).toEqual([]);
   expect(await lint('src/app/Planted.ts', importing('../sections/cases/Cases'))).toEqual([]);
+});
+
+test("the landing's code importing docs/ is reported; app/ (the prerender) may", async () => {
+  const problems = await lint('src/sections/cases/Planted.ts', importing('../../docs/model'));
+  expect(problems).toEqual([zone(1, '../../docs/model')]);
+  expect(problems[0].message).toContain('only app/ (the prerender) composes it');
+  expect(await lint('src/lib/planted.ts', importing('../docs/model'))).toEqual([
+    zone(1, '../docs/model'),
+  ]);
+  expect(await lint('src/app/planted.ts', importing('../docs/model'))).toEqual([]);
+});
+
+test("docs/ importing the landing's app/, sections or store is reported; lib/ is shared ground", async () => {
+  const code = importing('../../app/site', '../../sections/cases/CaseCard', '../../store/docs');
+  expect(await lint('src/docs/pages/Planted.ts', code)).toEqual([
+    zone(1, '../../app/site'),
+    zone(2, '../../sections/cases/CaseCard'),
+    zone(3, '../../store/docs'),
+  ]);
+  expect(await lint('src/docs/pages/Planted.ts', importing('../../lib/docs'))).toEqual([]);
+});
+
+test("a docs page's script importing the build, the React pages, the content schema or React is reported", async () => {
+  const code = importing('../build/load', '../pages/render', '../../content/schema', 'react');
+  expect(await lint('src/docs/client/planted.ts', code)).toEqual([
+    zone(1, '../build/load'),
+    zone(2, '../pages/render'),
+    zone(3, '../../content/schema'),
+    {
+      rule: 'no-restricted-imports',
+      line: 4,
+      message: expect.stringContaining('A docs page ships no React'),
+    },
+  ]);
+  expect(await lint('src/docs/client/planted.ts', importing('../../source/session'))).toEqual([]);
 });

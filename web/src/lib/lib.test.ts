@@ -1,28 +1,48 @@
-import { DOCS_BASE_URL, docsUrl } from './docs';
+import {
+  contactUrl,
+  DOCS_BASE_URL,
+  DOCS_ELSEWHERE,
+  DOCS_LINK_TARGET,
+  docsUrl,
+  topicMessage,
+} from './docs';
 import { srcSet } from './images';
 import { toLocale } from './locale';
 
 describe('docs URLs', () => {
-  test('builds an English page from the base and the slug', () => {
-    expect(docsUrl('smart-contracts', 'en', 'https://docs.test')).toBe(
-      'https://docs.test/smart-contracts',
-    );
+  test("this site's docs: the locale leads, then the section, the part and the anchor", () => {
+    expect(docsUrl('cases/aurelia', 'en')).toBe('/en/docs/cases/aurelia');
+    expect(docsUrl('services/web3#defi', 'ru')).toBe('/ru/docs/services/web3#defi');
   });
 
-  test('adds the /ru prefix for Russian', () => {
-    expect(docsUrl('smart-contracts', 'ru', 'https://docs.test/')).toBe(
-      'https://docs.test/ru/smart-contracts',
-    );
+  test('an empty target, or a bare anchor, opens the docs index', () => {
+    expect(docsUrl('', 'en')).toBe('/en/docs/');
+    expect(docsUrl('#cases', 'ru')).toBe('/ru/docs/#cases');
   });
 
-  test('an empty slug opens the docs root in both languages', () => {
-    expect(docsUrl('', 'en', 'https://docs.test')).toBe('https://docs.test/');
+  test('docs kept elsewhere keep their scheme: /ru for Russian readers, then the target', () => {
+    expect(docsUrl('services/web3#defi', 'en', 'https://docs.test/')).toBe(
+      'https://docs.test/services/web3#defi',
+    );
+    expect(docsUrl('cases/aurelia', 'ru', 'https://docs.test')).toBe(
+      'https://docs.test/ru/cases/aurelia',
+    );
     expect(docsUrl('', 'ru', 'https://docs.test')).toBe('https://docs.test/ru/');
   });
 
-  test('defaults to the configured base URL', () => {
-    expect(docsUrl('defi', 'en')).toBe(`${DOCS_BASE_URL}/defi`);
-    expect(DOCS_BASE_URL).toMatch(/^https:\/\/[^/]+.*[^/]$/);
+  test('by default the docs are this site, opened in the same tab', () => {
+    expect(DOCS_BASE_URL).toBe('');
+    expect(DOCS_ELSEWHERE).toBe(false);
+    expect(DOCS_LINK_TARGET).toEqual({});
+  });
+
+  test("a docs page's call to action starts the form's message with its topic", () => {
+    expect(contactUrl('en', 'Aurelia Estates')).toBe('/en?about=Aurelia%20Estates#contact');
+    expect(topicMessage('en', 'Aurelia Estates')).toBe('About: Aurelia Estates — ');
+    expect(topicMessage('ru', '  Web3\n ')).toBe('Тема: Web3 — ');
+    expect(topicMessage('en', '   ')).toBe('');
+    // The parameter is in a link anyone can write: a long one is cut.
+    expect(topicMessage('en', 'x'.repeat(500))).toBe(`About: ${'x'.repeat(80)} — `);
   });
 
   test('reads region tags as their language', () => {

@@ -188,7 +188,7 @@ function checkArticle(article: Article, site: DocsSite, input: DocsInput, errors
       errors.push(`${file}: image ${image}: no such file in web/public`);
     } else if (size > MAX_IMAGE_BYTES) {
       errors.push(
-        `${file}: image ${image}: ${Math.round(size / 1024)} KB; at most ${MAX_IMAGE_BYTES / 1024} KB`,
+        `${file}: image ${image}: ${Math.ceil(size / 1024)} KB; at most ${MAX_IMAGE_BYTES / 1024} KB`,
       );
     }
   }

@@ -51,7 +51,8 @@ const processor = unified()
 
 /** Words as a reader counts them: runs of letters or digits, in any script. */
 export function countWords(text: string): number {
-  return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+  // A number's separators (120,000; 4.5) stay inside it.
+  return text.match(/[\p{L}\p{N}](?:[\p{L}\p{N}'’-]|[.,](?=\p{N}))*/gu)?.length ?? 0;
 }
 
 function fold(text: string): string {

@@ -1,7 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { CaseItem } from '../../lib/cases';
-import { DOCS_BASE_URL } from '../../lib/docs';
 import { createTestI18n } from '../../test/i18n';
 import { Cases } from './Cases';
 import { en, ru } from '../../test/messages';
@@ -136,15 +135,12 @@ test('tells screen readers that the website and social links open a new tab', ()
   }
 });
 
-test('Learn more opens the case page in a new tab, with the Russian prefix in Russian', () => {
+test("Learn more opens the case's docs page on this site, in the same tab, in the page's language", () => {
   setWidth(1280);
   renderCases('ru');
-  const more = screen.getByRole('link', {
-    name: `Подробнее о кейсе ${nth(1).name} ${ru.cases.newTab}`,
-  });
-  expect(more).toHaveAttribute('href', `${DOCS_BASE_URL}/ru/cases/${nth(1).id}`);
-  expect(more).toHaveAttribute('target', '_blank');
-  expect(more).toHaveAttribute('rel', 'noopener');
+  const more = screen.getByRole('link', { name: `Подробнее о кейсе ${nth(1).name}` });
+  expect(more).toHaveAttribute('href', `/ru/docs/cases/${nth(1).id}`);
+  expect(more).not.toHaveAttribute('target');
   expect(screen.getByText(byId(ru.cases.items, 'medra').description)).toBeInTheDocument();
 });
 

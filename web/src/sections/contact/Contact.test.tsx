@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { POPUP_FADE_MS, POPUP_HIDE_MS } from './popup';
 import { consentCheckboxVersion } from '../../legal/consent';
 import { captureSource } from '../../source/session';
@@ -200,5 +200,27 @@ describe('where the visit came from', () => {
     fill(valid);
     await submit();
     expect(posted(fetchMock)).not.toHaveProperty('source');
+  });
+});
+
+describe("a docs page's call to action", () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  test.each([
+    ['en', '/en?about=Aurelia%20Estates', 'About: Aurelia Estates — '],
+    ['ru', '/ru?about=%D0%9A%D1%82%D0%BE%20%D0%BC%D1%8B', 'Тема: Кто мы — '],
+  ] as const)('in %s starts the message with the page it came from', (locale, url, message) => {
+    window.history.replaceState(null, '', url);
+    const { field } = renderContact(locale);
+    expect(field('message')).toHaveValue(message);
+  });
+
+  test('without the parameter, or with an empty one, the message starts empty', () => {
+    for (const url of ['/en', '/en?about=', '/en?about=%20%20']) {
+      window.history.replaceState(null, '', url);
+      const { field } = renderContact();
+      expect(field('message')).toHaveValue('');
+      cleanup();
+    }
   });
 });

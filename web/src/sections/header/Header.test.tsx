@@ -8,7 +8,6 @@ import { memoryLocation } from 'wouter/memory-location';
 import { mockMatchMedia } from '../../test/matchMedia';
 import { createI18n, loadLocale } from '../../i18n/i18n';
 import { DESKTOP_MIN_WIDTH, SOCIAL_LINKS, USER_LOCALE_KEY, type Locale } from '../../lib/constants';
-import { docsUrl } from '../../lib/docs';
 import { initialDocs, useDocsStore } from '../../store/docs';
 import { Header } from './Header';
 import { en, ru } from '../../test/messages';
@@ -152,13 +151,12 @@ describe.each([DESKTOP_MIN_WIDTH, 1920])('at 1280 px and up (%i px wide)', (widt
     expect(screen.queryByRole('group', { name: /quick links/i })).not.toBeInTheDocument();
   });
 
-  test('a card opens its link in a new tab and sets currentPartId from its title', async () => {
+  test("a card opens its docs page of this site in the same tab and sets currentPartId from its title", async () => {
     await renderHeader();
     await userEvent.hover(screen.getByRole('link', { name: en.navigation.links.cases }));
     const softs = screen.getByRole('link', { name: /^Softs/ });
-    expect(softs).toHaveAttribute('href', docsUrl('cases/software', 'en'));
-    expect(softs).toHaveAttribute('target', '_blank');
-    expect(softs).toHaveAttribute('rel', 'noopener');
+    expect(softs).toHaveAttribute('href', '/en/docs/cases/freightly');
+    expect(softs).not.toHaveAttribute('target');
     fireEvent.click(softs);
     await waitFor(() => expect(useDocsStore.getState().currentPartId).toBe(3));
     fireEvent.click(screen.getByRole('link', { name: /^Web2/ }));
@@ -169,7 +167,7 @@ describe.each([DESKTOP_MIN_WIDTH, 1920])('at 1280 px and up (%i px wide)', (widt
     await renderHeader('ru');
     await userEvent.hover(screen.getByRole('link', { name: ru.navigation.links.cases }));
     const soft = screen.getByRole('link', { name: /^Софт/ });
-    expect(soft).toHaveAttribute('href', docsUrl('cases/software', 'ru'));
+    expect(soft).toHaveAttribute('href', '/ru/docs/cases/freightly');
     fireEvent.click(soft);
     await waitFor(() => expect(useDocsStore.getState().currentPartId).toBe(3));
   });

@@ -1,6 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { DOCS_BASE_URL } from '../../lib/docs';
 import { createTestI18n } from '../../test/i18n';
 import { CHIP_STAGGER_MS } from './services';
 import { Services } from './Services';
@@ -76,24 +75,23 @@ test('waits for the chips to enter the viewport, then fades them in 30 ms apart'
   expect(visibleCount()).toBe(14);
 });
 
-test('opens the English docs page of each slug in a new tab', () => {
+test("opens each service's anchor on its docs page of this site, in the same tab", () => {
   renderServices('en');
   const link = screen.getByRole('link', {
-    name: new RegExp(service(en, 'smart-contracts')),
+    name: new RegExp(service(en, 'services/web3#smart-contracts')),
   });
-  expect(link).toHaveAttribute('href', `${DOCS_BASE_URL}/smart-contracts`);
-  expect(link).toHaveAttribute('target', '_blank');
-  expect(link).toHaveAttribute('rel', 'noopener');
-  const root = screen.getByRole('link', { name: new RegExp(service(en, '')) });
-  expect(root).toHaveAttribute('href', `${DOCS_BASE_URL}/`);
+  expect(link).toHaveAttribute('href', '/en/docs/services/web3#smart-contracts');
+  expect(link).not.toHaveAttribute('target');
+  const consulting = screen.getByRole('link', {
+    name: new RegExp(service(en, 'services/softs#consulting')),
+  });
+  expect(consulting).toHaveAttribute('href', '/en/docs/services/softs#consulting');
 });
 
-test('prefixes the docs path with /ru in Russian', () => {
+test('in Russian the chips open the Russian docs pages', () => {
   renderServices('ru');
-  const link = screen.getByRole('link', { name: new RegExp(service(ru, 'defi')) });
-  expect(link).toHaveAttribute('href', `${DOCS_BASE_URL}/ru/defi`);
-  const root = screen.getByRole('link', { name: new RegExp(service(ru, '')) });
-  expect(root).toHaveAttribute('href', `${DOCS_BASE_URL}/ru/`);
+  const link = screen.getByRole('link', { name: new RegExp(service(ru, 'services/web3#defi')) });
+  expect(link).toHaveAttribute('href', '/ru/docs/services/web3#defi');
 });
 
 test('shows every chip at once without IntersectionObserver', () => {
