@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import {
+  DOCS_FORBIDDEN,
   dynamicImports,
   editorMarkersIn,
   entryScripts,
@@ -76,4 +77,18 @@ test("finds a page's font preloads and the face each built file was cut as", () 
   expect(fontPreloads(html)).toEqual(['/assets/manrope-latin-ext-D6H-S6MW.woff2']);
   expect(sourceName('/assets/manrope-latin-ext-D6H-S6MW.woff2')).toBe('manrope-latin-ext.woff2');
   expect(sourceName('/assets/unbounded-cyrillic-C627f1f8.woff2')).toBe('unbounded-cyrillic.woff2');
+});
+
+test("each marker of code a docs page must not load is in that code's own source", async () => {
+  const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const sources = {
+    React: 'node_modules/react/cjs/react.production.js',
+    'three.js': 'node_modules/three/build/three.module.js',
+    "the form's logic": 'node_modules/altcha-lib/package.json',
+    'the preloader': 'src/sections/preloader/Preloader.tsx',
+  };
+  expect(Object.keys(DOCS_FORBIDDEN)).toEqual(Object.keys(sources));
+  for (const [what, file] of Object.entries(sources)) {
+    expect(await readFile(path.join(web, file), 'utf8'), what).toContain(DOCS_FORBIDDEN[what]);
+  }
 });
