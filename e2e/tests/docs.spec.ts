@@ -133,7 +133,7 @@ test("ru: a case's Learn more opens its page; the sidebar, the outline and share
 
   // Share copies the page's address (no share sheet in this browser) and counts the share.
   await page.getByRole('button', { name: DOCS_COPY.ru.share }).click();
-  await expect(page.getByRole('status')).toHaveText(DOCS_COPY.ru.copied);
+  await expect(page.locator('[data-share]').getByRole('status')).toHaveText(DOCS_COPY.ru.copied);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     `${site.url}/ru/docs/cases/${last.id}`,
   );
@@ -171,4 +171,26 @@ test("en: a visitor who arrives on a docs page writes from its call to action; t
     utm_medium: 'post',
     landing: '/en/docs/services/web3',
   });
+});
+
+test('ru: search finds a case by a Russian word in another form, and leads to it', async ({
+  page,
+  site,
+}) => {
+  const loaded: string[] = [];
+  page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+  expect((await page.goto(`${site.url}/ru/docs/`))?.status()).toBe(200);
+  // Nothing of the index is fetched with the page.
+  expect(loaded.filter((path) => path.startsWith('/pagefind/'))).toEqual([]);
+  const field = page.getByRole('searchbox', { name: DOCS_COPY.ru.searchLabel });
+  await field.click();
+  // The article says «неявки» and «неявкой»; the stemmer finds it by «неявками».
+  await field.fill('неявками');
+  const slotly = messages.ru.cases.items.find((item) => item.id === 'slotly')!;
+  const result = page.locator('.docs-search__results a[href="/ru/docs/cases/slotly"]');
+  await expect(result).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Найдено страниц: \d+/ })).toBeAttached();
+  await expect(result).toContainText(slotly.name);
+  await result.click();
+  await expect(page).toHaveURL(`${site.url}/ru/docs/cases/slotly`);
 });

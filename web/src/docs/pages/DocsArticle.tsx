@@ -143,11 +143,11 @@ export function DocsArticle({ page, pages, sectionName, caseTypes }: ArticleProp
             </li>
           </ol>
         </nav>
-        <article className="docs-article">
+        <article className="docs-article" data-pagefind-body>
           <header className="docs-article__head">
             <h1 className="docs-article__title">{page.title}</h1>
             <p className="docs-article__lead">{page.description}</p>
-            <div className="docs-share" data-share hidden>
+            <div className="docs-share" data-share data-pagefind-ignore hidden>
               <button type="button" className="docs-share__button">
                 {copy.share}
               </button>
@@ -161,7 +161,7 @@ export function DocsArticle({ page, pages, sectionName, caseTypes }: ArticleProp
             </div>
           </header>
           {page.headings.length > 0 && (
-            <details className="docs-outline-fold">
+            <details className="docs-outline-fold" data-pagefind-ignore>
               <summary>{copy.onThisPage}</summary>
               <Outline headings={page.headings} label={copy.onThisPage} id="outline-fold" />
             </details>
@@ -170,7 +170,7 @@ export function DocsArticle({ page, pages, sectionName, caseTypes }: ArticleProp
             <CaseFacts item={page.caseItem} locale={locale} caseTypes={caseTypes} />
           )}
           <div className="docs-prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-          <aside className="docs-cta">
+          <aside className="docs-cta" data-pagefind-ignore>
             <h2 className="docs-cta__title">{copy.ctaTitle}</h2>
             <p className="docs-cta__text">{copy.ctaText}</p>
             <a className="docs-cta__button" href={contactUrl(locale, page.nav)}>

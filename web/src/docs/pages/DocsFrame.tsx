@@ -71,6 +71,36 @@ export function DocsFrame(props: FrameProps) {
             {copy.docs}
           </a>
           <span className="docs-top__spacer" />
+          <div
+            className="docs-search"
+            role="search"
+            data-search
+            data-found={copy.searchFound}
+            data-none={copy.searchNone}
+            data-unavailable={copy.searchUnavailable}
+            hidden
+          >
+            <label className="visually-hidden" htmlFor="docs-search-input">
+              {copy.searchLabel}
+            </label>
+            <input
+              className="docs-search__input"
+              id="docs-search-input"
+              type="search"
+              placeholder={copy.searchPlaceholder}
+              autoComplete="off"
+              spellCheck={false}
+              aria-controls="docs-search-results"
+              aria-describedby="docs-search-status"
+            />
+            {/* Outside the panel, which is hidden between searches: a live region must stay in
+                the page to be read out when its words change. */}
+            <p className="visually-hidden" id="docs-search-status" role="status" />
+            <div className="docs-search__panel" hidden>
+              <p className="docs-search__note" />
+              <ul className="docs-search__results" id="docs-search-results" />
+            </div>
+          </div>
           <a className="docs-top__lang" href={otherLanguage} hrefLang={other} lang={other}>
             {copy.otherLanguage}
           </a>

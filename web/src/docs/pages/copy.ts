@@ -33,6 +33,13 @@ export interface DocsCopy {
   notFoundIndex: string;
   skipToContent: string;
   backToSite: string;
+  searchLabel: string;
+  searchPlaceholder: string;
+  /** `{n}` is the number of pages found. */
+  searchFound: string;
+  /** `{q}` is what the visitor typed. */
+  searchNone: string;
+  searchUnavailable: string;
 }
 
 export const DOCS_COPY: Record<Locale, DocsCopy> = {
@@ -70,6 +77,11 @@ export const DOCS_COPY: Record<Locale, DocsCopy> = {
     notFoundIndex: 'Open the docs index',
     skipToContent: 'Skip to content',
     backToSite: 'Back to the site',
+    searchLabel: 'Search the docs',
+    searchPlaceholder: 'Search the docs',
+    searchFound: 'Pages found: {n}',
+    searchNone: 'Nothing found for “{q}”',
+    searchUnavailable: 'Search is not available right now; every page is listed on the docs index',
   },
   ru: {
     docs: 'Документация',
@@ -105,5 +117,10 @@ export const DOCS_COPY: Record<Locale, DocsCopy> = {
     notFoundIndex: 'Открыть оглавление',
     skipToContent: 'Перейти к содержимому',
     backToSite: 'Вернуться на сайт',
+    searchLabel: 'Поиск по документации',
+    searchPlaceholder: 'Поиск по документации',
+    searchFound: 'Найдено страниц: {n}',
+    searchNone: 'По запросу «{q}» ничего не нашлось',
+    searchUnavailable: 'Поиск сейчас недоступен; все страницы есть в оглавлении документации',
   },
 };
