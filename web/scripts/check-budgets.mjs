@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { facesForText, visibleText } from './font-preloads.mjs';
 import { measureCoverage } from './js-coverage.mjs';
+import { OG_SIZE, titleInk } from './og-docs.mjs';
 
 export const BUDGETS = {
   /**
@@ -253,6 +254,31 @@ async function docsPages() {
   return pages.sort();
 }
 
+/**
+ * An article's link preview: the image its og:image names is in the build, 1200×630, with its
+ * title drawn (a font missing where the site was built gives a preview without text).
+ */
+async function checkPreview(file, html) {
+  if (!/<article\b/.test(html)) return [];
+  const image =
+    /<meta property="og:image" content="https?:\/\/[^/"]+(\/images\/og\/docs\/[^"]+)"/.exec(
+      html,
+    )?.[1];
+  if (!image) return [`${file}: no link preview of its own (og:image under /images/og/docs/)`];
+  const png = await readFile(path.join(dist, image)).catch(() => null);
+  if (!png) return [`${file}: its link preview ${image} is not in the build`];
+  const { default: sharp } = await import('sharp');
+  const { width, height } = await sharp(png).metadata();
+  if (width !== OG_SIZE.width || height !== OG_SIZE.height)
+    return [
+      `${file}: its link preview is ${width}×${height}, not ${OG_SIZE.width}×${OG_SIZE.height}`,
+    ];
+  const ink = await titleInk(png);
+  return ink < 0.02
+    ? [`${file}: its link preview ${image} shows no title (${ink.toFixed(3)} ink)`]
+    : [];
+}
+
 /** The docs pages' own budgets: their scripts, their HTML and their font preloads. */
 async function checkDocsPages(faces) {
   const failures = [];
@@ -278,6 +304,7 @@ async function checkDocsPages(faces) {
       }
     }
     failures.push(...(await checkFonts(file, html.toString('utf8'), faces)).problems);
+    failures.push(...(await checkPreview(file, html.toString('utf8'))));
   }
   console.log(
     `budget docs: ${pages.length} pages, script at load at most ${largestJs} B br ` +

@@ -10,7 +10,7 @@ import { LegalPage } from './app/pages/LegalPage';
 import { StaticPage, type StaticKind } from './app/pages/StaticPage';
 import { buildDocsHead, buildHead, buildLegalHead, buildRobots, buildSitemap } from './app/seo';
 import { loadDocsDir } from './docs/build/files';
-import { docsPath, type DocsSite } from './docs/model';
+import { docsOgImagePath, docsPath, type DocsSite } from './docs/model';
 import { renderDocsSite } from './docs/pages/render';
 import { SITE_ORIGIN } from './app/site';
 import { createI18n, type Messages } from './i18n/i18n';
@@ -114,13 +114,26 @@ export async function loadDocs(webDir: string): Promise<DocsSite> {
 }
 
 /** Every docs page (index, articles, 404) of every locale, with its head. */
-export function renderDocs(
-  site: DocsSite,
-): { file: string; locale: Locale; html: string; head: string }[] {
+export function renderDocs(site: DocsSite): {
+  file: string;
+  locale: Locale;
+  html: string;
+  head: string;
+  /** An article's link preview to draw (scripts/og-docs.mjs), and where it goes. */
+  preview?: { path: string; title: string; section: string; siteName: string };
+}[] {
   return renderDocsSite(site, messages).map(({ file, locale, target, html }) => ({
     file,
     locale,
     html,
+    ...(target.kind === 'article' && {
+      preview: {
+        path: docsOgImagePath(target.page),
+        title: target.page.title,
+        section: target.sectionName,
+        siteName: messages[locale].meta.siteName,
+      },
+    }),
     head: buildDocsHead(
       locale,
       target.kind === 'article'

@@ -3,7 +3,7 @@ import type { Messages } from '../i18n/i18n';
 import { legalPath } from '../legal/consent';
 import { LEGAL_KINDS, type LegalKind } from '../legal/document';
 import { SITE_ORIGIN, siteUrl } from './site';
-import { docsPath, type DocPage } from '../docs/model';
+import { docsOgImagePath, docsPath, type DocPage } from '../docs/model';
 
 /** The pages the build writes for each locale, by their path under /<locale>. */
 export type PageKind =
@@ -150,7 +150,9 @@ export function buildDocsHead(locale: Locale, target: DocsHeadPage, messages: Me
   const title = target.kind === 'article' ? target.page.title : target.title;
   const description = target.kind === 'article' ? target.page.description : target.description;
   const url = siteUrl(path(locale));
-  const image = siteUrl(ogImagePath(locale));
+  const image = siteUrl(
+    target.kind === 'article' ? docsOgImagePath(target.page) : ogImagePath(locale),
+  );
   const data: unknown[] = [];
   if (target.kind === 'article') {
     const crumbs = [
@@ -197,6 +199,9 @@ export function buildDocsHead(locale: Locale, target: DocsHeadPage, messages: Me
     tag('meta', { property: 'og:description', content: description }),
     tag('meta', { property: 'og:locale', content: OG_LOCALES[locale] }),
     tag('meta', { property: 'og:image', content: image }),
+    tag('meta', { property: 'og:image:width', content: String(OG_IMAGE_SIZE.width) }),
+    tag('meta', { property: 'og:image:height', content: String(OG_IMAGE_SIZE.height) }),
+    tag('meta', { property: 'og:image:alt', content: title }),
     tag('meta', { name: 'twitter:card', content: 'summary_large_image' }),
     ...data.map((item) => `<script type="application/ld+json">${jsonLd(item)}</script>`),
   ].join('\n    ');

@@ -64,3 +64,8 @@ export function onPageInfo(page: DocPage): string {
     .map((heading) => `• ${heading.text}`)
     .join('\n');
 }
+
+/** A docs article's link preview (scripts/og-docs.mjs draws it at build time). */
+export function docsOgImagePath(page: Pick<DocPage, 'locale' | 'section' | 'slug'>): string {
+  return `/images/og/docs/${page.locale}/${page.section}/${page.slug}.png`;
+}

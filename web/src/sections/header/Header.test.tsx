@@ -151,7 +151,7 @@ describe.each([DESKTOP_MIN_WIDTH, 1920])('at 1280 px and up (%i px wide)', (widt
     expect(screen.queryByRole('group', { name: /quick links/i })).not.toBeInTheDocument();
   });
 
-  test("a card opens its docs page of this site in the same tab and sets currentPartId from its title", async () => {
+  test('a card opens its docs page of this site in the same tab and sets currentPartId from its title', async () => {
     await renderHeader();
     await userEvent.hover(screen.getByRole('link', { name: en.navigation.links.cases }));
     const softs = screen.getByRole('link', { name: /^Softs/ });
