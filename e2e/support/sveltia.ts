@@ -27,6 +27,28 @@ export async function openTexts(
   }
 }
 
+/**
+ * Seeds the test repository, signs in and opens one docs article (`collection` is
+ * docs-cases, docs-services or docs-about; `slug` its file name), both languages side by side.
+ */
+export async function openArticle(
+  page: Page,
+  siteUrl: string,
+  files: Record<string, Buffer>,
+  collection: string,
+  slug: string,
+): Promise<void> {
+  await page.goto(`${siteUrl}/admin/manual-init.js`);
+  await seedRepository(page, files);
+  await page.goto(`${siteUrl}/admin/`);
+  await page.getByRole('button', { name: 'Work with Test Repository' }).click();
+  await expect(page.getByRole('radio', { name: 'Contents' })).toBeVisible();
+  await page.goto(`${siteUrl}/admin/#/collections/${collection}/entries/${slug}`);
+  for (const locale of ['en', 'ru'] as const) {
+    await expect(pane(page, locale), `the ${locale} form of ${slug}`).toBeVisible();
+  }
+}
+
 /** One locale's form. */
 export function pane(page: Page, locale: Locale): Locator {
   return page.locator(`[data-locale="${locale}"][data-mode="edit"]`);

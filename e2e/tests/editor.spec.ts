@@ -3,6 +3,8 @@ import {
   CASE_IMAGES,
   changedPaths,
   contentErrors,
+  docsErrors,
+  DOCS_FILES,
   localeFile,
   repositoryFiles,
 } from '../support/content';
@@ -23,7 +25,7 @@ import {
   copyWeb,
   pictureBase,
 } from '../support/site-build';
-import { field, openTexts, pane, pickInto, save } from '../support/sveltia';
+import { field, openArticle, openTexts, pane, pickInto, save } from '../support/sveltia';
 
 // The editor starts from this checkout's content: its locale files, case pictures and logos.
 const seed = repositoryFiles();
@@ -56,7 +58,7 @@ test('a Russian case description edited in the editor changes that one value in 
   expect(await contentErrors({ en: seedText('en'), ru })).toEqual([]);
 });
 
-test('a case added in the editor with a new picture builds, and both prerendered pages show it', async ({
+test('a case added in the editor with a new picture builds, and both prerendered pages and its docs pages show it', async ({
   editor: page,
   site,
 }) => {
@@ -93,6 +95,13 @@ test('a case added in the editor with a new picture builds, and both prerendered
       expect(html).toContain(NEW_CASE.name);
       expect(html).toContain(NEW_CASE_TEXTS[locale].description);
       expect(html).toContain(`/images/cases/built/${pictureBase(NEW_CASE.image)}-`);
+      // Its docs page too, from its data alone, listed on the docs index: no other step.
+      const docs = builtPage(copy, `${locale}/docs/cases/${NEW_CASE.id}.html`);
+      expect(docs).toContain(`<h1 class="docs-article__title">${NEW_CASE.name}</h1>`);
+      expect(docs).toContain(NEW_CASE_TEXTS[locale].description);
+      expect(builtPage(copy, `${locale}/docs/index.html`)).toContain(
+        `href="/${locale}/docs/cases/${NEW_CASE.id}"`,
+      );
     }
   } finally {
     copy.remove();
@@ -140,4 +149,30 @@ test('a logo picked from the media library changes that one value in both files,
     expect(saved.cases.items[1].logo).toBe('/images/cases/icon-3.svg');
   }
   expect(await contentErrors({ en: text(files, 'en'), ru: text(files, 'ru') })).toEqual([]);
+});
+
+test("a docs article's Russian description edited in the editor changes that one line of its file, which the build accepts", async ({
+  editor: page,
+  site,
+}) => {
+  const file = `${DOCS_FILES}/ru/services/web3.md`;
+  const seedArticle = seed[file]!.toString('utf8');
+  const before = /^description: (.*)$/m.exec(seedArticle)![1]!;
+  const after = 'Смарт-контракты, токены, NFT, DeFi и dApps: от спецификации до аудита и запуска.';
+  await openArticle(page, site.url, seed, 'docs-services', 'web3');
+  const description = (await field(pane(page, 'ru'), 'description')).getByRole('textbox');
+  await expect(description).toHaveValue(before.replace(/^["']|["']$/g, ''));
+  await description.fill(after);
+  await save(page);
+
+  const files = await untilSaved(page, (files) => files[file]!.toString('utf8').includes(after));
+  const saved = files[file]!.toString('utf8');
+  // The article itself, the other fields and the English file are as they were.
+  expect(saved.slice(saved.indexOf('\n---', 3))).toBe(
+    seedArticle.slice(seedArticle.indexOf('\n---', 3)),
+  );
+  expect(
+    files[`${DOCS_FILES}/en/services/web3.md`]!.equals(seed[`${DOCS_FILES}/en/services/web3.md`]!),
+  ).toBe(true);
+  expect(docsErrors(files)).toEqual([]);
 });

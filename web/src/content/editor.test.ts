@@ -1,4 +1,4 @@
-import { editorConfig, type EditorField } from './editor';
+import { ARTICLE_OUTLINE, editorConfig, type EditorField } from './editor';
 import { messagesJsonSchema, unwrap, type SchemaNode } from './jsonSchema';
 
 // Paths of every leaf, with [] for "each item of a list": the schema's and the editor's.
@@ -25,7 +25,8 @@ function editorLeaves(fields: EditorField[], at: string): string[] {
 
 /** The one file entry of the one collection: the locale files. */
 function textsFile(config: ReturnType<typeof editorConfig>) {
-  const file = config.collections[0]?.files[0];
+  const site = config.collections[0];
+  const file = site && 'files' in site ? site.files[0] : undefined;
   if (!file) throw new Error('no file entry in the editor config');
   return file;
 }
@@ -87,4 +88,42 @@ test('the locale files are one file per language', () => {
   expect(config.backend).toEqual({ name: 'github', repo: 'studio/site', branch: 'main' });
   // Sveltia reads {{locale}} only when the collection, not just the file, is translated.
   expect(config.collections[0]).toMatchObject({ i18n: true });
+});
+
+describe('the docs', () => {
+  const config = editorConfig({ name: 'test-repo' });
+  const docs = config.collections.filter((collection) => collection.name.startsWith('docs-'));
+
+  test('each section is a collection of its folder, both languages side by side', () => {
+    expect(docs.map((collection) => 'folder' in collection && collection.folder)).toEqual([
+      'web/src/content/docs/{{locale}}/cases',
+      'web/src/content/docs/{{locale}}/services',
+      'web/src/content/docs/{{locale}}/about',
+    ]);
+    for (const collection of docs) {
+      expect(collection).toMatchObject({
+        i18n: true,
+        create: true,
+        extension: 'md',
+        format: 'frontmatter',
+      });
+    }
+  });
+
+  test("the fields are the front matter the build checks, and the article's body", () => {
+    const fields = docs[0] && 'fields' in docs[0] ? docs[0].fields : [];
+    expect(fields.map((entry) => entry.name)).toEqual([
+      'title',
+      'nav',
+      'description',
+      'order',
+      'body',
+    ]);
+  });
+
+  test("a new article starts from the spec's outline, each heading with its anchor", () => {
+    const body = docs[1] && 'fields' in docs[1] ? docs[1].fields.at(-1) : undefined;
+    expect(body).toMatchObject({ widget: 'markdown', default: ARTICLE_OUTLINE });
+    // The build reads the anchors: src/docs/build/markdown.test.ts.
+  });
 });

@@ -61,6 +61,97 @@ export function editorConfig(backend: EditorBackend) {
           },
         ],
       },
+      ...DOCS_SECTIONS.map(docsCollection),
+    ],
+  };
+}
+
+/** Where the docs' articles are (src/docs/build/load.ts reads them): a folder per language. */
+export const DOCS_FOLDER = 'web/src/content/docs/{{locale}}';
+
+const DOCS_SECTIONS = [
+  { name: 'cases', label: 'Docs: cases' },
+  { name: 'services', label: 'Docs: services' },
+  { name: 'about', label: 'Docs: about' },
+] as const;
+
+/**
+ * A new article starts from the spec's outline (the docs store's "on this page"), each heading
+ * with the anchor the build keeps the same in both languages.
+ */
+export const ARTICLE_OUTLINE = [
+  ['Introduction', 'introduction'],
+  ['Main part', 'main-part'],
+  ['Talking about this', 'talking-about-this'],
+  ['Conclusion', 'conclusion'],
+]
+  .map(([heading, anchor]) => `## ${heading} {#${anchor}}\n\n`)
+  .join('');
+
+/**
+ * One docs section's articles, both languages side by side, with the front matter the build
+ * checks (src/docs/build/load.ts). A file is named after its sidebar name (Web3 → web3.md); a
+ * case's story is named after the case's id, which the build asks for by name if it differs.
+ */
+function docsCollection({ name, label }: (typeof DOCS_SECTIONS)[number]) {
+  return {
+    name: `docs-${name}`,
+    label,
+    label_singular: 'Article',
+    folder: `${DOCS_FOLDER}/${name}`,
+    extension: 'md',
+    format: 'frontmatter',
+    create: true,
+    i18n: true,
+    identifier_field: 'nav',
+    slug: '{{nav}}',
+    summary: '{{nav}}: {{title}}',
+    sortable_fields: ['order', 'nav'],
+    editor: { preview: false },
+    fields: [
+      {
+        name: 'title',
+        label: 'Title',
+        widget: 'string',
+        i18n: true,
+        maxlength: 90,
+        hint: 'The page title and its H1',
+      },
+      {
+        name: 'nav',
+        label: 'Name in the sidebar',
+        widget: 'string',
+        i18n: true,
+        maxlength: 40,
+        hint:
+          name === 'cases'
+            ? "Also names the file: write the case's id here first (as in Texts, cases), then its name"
+            : 'Also the topic the call to action starts the form with',
+      },
+      {
+        name: 'description',
+        label: 'Description',
+        widget: 'text',
+        i18n: true,
+        maxlength: 200,
+        hint: 'One sentence for search results and link previews (40 to 200 characters)',
+      },
+      {
+        name: 'order',
+        label: 'Place in the sidebar',
+        widget: 'number',
+        value_type: 'int',
+        min: 1,
+        i18n: 'duplicate',
+      },
+      {
+        name: 'body',
+        label: 'Article',
+        widget: 'markdown',
+        i18n: true,
+        default: ARTICLE_OUTLINE,
+        hint: 'At least 150 words. Headings ## and ### only; keep each {#anchor} the same in both languages',
+      },
     ],
   };
 }

@@ -1,3 +1,4 @@
+import { ARTICLE_OUTLINE } from '../../content/editor';
 import { countWords, parseArticle } from './markdown';
 
 test('front matter is read apart from the body, which is rendered without it', () => {
@@ -47,4 +48,19 @@ test('words are counted as a reader counts them, in Latin and Cyrillic, ignoring
   expect(countWords('Smart contracts — audited, twice; 120,000 players')).toBe(6);
   expect(countWords('Смарт-контракты — с аудитом до mainnet.')).toBe(5);
   expect(countWords('— , . ! ##')).toBe(0);
+});
+
+test("the editor's outline for a new article reads as the spec's four headings, with anchors", () => {
+  expect(parseArticle(ARTICLE_OUTLINE).headings).toEqual([
+    { depth: 2, id: 'introduction', text: 'Introduction' },
+    { depth: 2, id: 'main-part', text: 'Main part' },
+    { depth: 2, id: 'talking-about-this', text: 'Talking about this' },
+    { depth: 2, id: 'conclusion', text: 'Conclusion' },
+  ]);
+});
+
+test('an anchor an editor escaped (\\{#id\\}) is read as the anchor', () => {
+  expect(parseArticle('## Main part \\{#main-part\\}\n').headings).toEqual([
+    { depth: 2, id: 'main-part', text: 'Main part' },
+  ]);
 });
