@@ -10,6 +10,13 @@ import {
   scrollThrough,
   waitForHydration,
 } from '../support/landing-steps';
+import {
+  callToActionStartsTheForm,
+  learnMoreOpensTheCase,
+  searchFindsACase,
+  shareCounts,
+  sidebarAndOutlineWork,
+} from '../journeys/docs';
 import { sendLeadThroughForm } from '../journeys/lead';
 import {
   postsWithoutJavaScript,
@@ -19,6 +26,7 @@ import {
 import { preloaderShowsLocksAndLeaves } from '../journeys/preloader';
 import { nothingScrollsSideways } from '../journeys/sideways';
 import { outboxDrained, telegramText, uniqueLead } from '../support/lead';
+import { until } from '../support/wait';
 import { LOCALES, type Locale } from '../support/locales';
 import { isDesktop } from '../support/viewports';
 
@@ -104,6 +112,34 @@ for (const locale of LOCALES) {
   }
 }
 
+// The docs (issue 35), once in each language: English on a laptop, Russian on a phone.
+for (const [locale, viewport] of [
+  ['en', VIEWPORTS[1]!],
+  ['ru', VIEWPORTS[0]!],
+] as const) {
+  test.describe(`${locale} at ${viewport.width} px`, () => {
+    test.use({ tabViewport: viewport });
+
+    test('reads the docs: Learn more, the sidebar, the outline, search, share, and back to the form', async ({
+      tab,
+      site,
+    }) => {
+      await tab.goto(`${site.url}/${locale}`);
+      await waitForHydration(tab);
+      await preloaderGone(tab);
+      const phone = !isDesktop(viewport);
+      await test.step("a case's Learn more opens its page", () =>
+        learnMoreOpensTheCase(tab, locale));
+      await test.step('the sidebar and the outline', () =>
+        sidebarAndOutlineWork(tab, locale, phone));
+      await test.step('search finds a case by a word', () => searchFindsACase(tab, locale));
+      await test.step('share counts', () => shareCounts(tab, locale));
+      await test.step('the call to action starts the form', () =>
+        callToActionStartsTheForm(tab, locale, 'Slotly'));
+    });
+  });
+}
+
 test.describe('without JavaScript', () => {
   test.use({ tabOptions: { javaScript: false, reducedMotion: true } });
 
@@ -132,4 +168,23 @@ test.describe('without JavaScript', () => {
       });
     }
   }
+
+  test.describe('ru at 375 px', () => {
+    test.use({ tabViewport: VIEWPORTS[0]! });
+
+    test("the docs read and navigate: the phone's menu, the outline, the pager; no search field", async ({
+      tab,
+      site,
+    }) => {
+      await tab.goto(`${site.url}/ru/docs/`);
+      const shown = (selector: string) =>
+        !!document.querySelector(selector)?.checkVisibility({ visibilityProperty: true });
+      expect(await tab.evaluate(shown, '.docs-search')).toBe(false);
+      await tab.click('.docs-index__link[href="/ru/docs/cases/aurelia"]');
+      await sidebarAndOutlineWork(tab, 'ru', true);
+      expect(await tab.evaluate(shown, '.docs-share')).toBe(false);
+      await tab.click('a[rel="next"]');
+      await until(tab, () => location.pathname, null, '/ru/docs/services/web3', 'the next page');
+    });
+  });
 });
