@@ -1,5 +1,5 @@
 // `make audit`: Lighthouse against the production build served by landing-server, for /en and
-// /ru, mobile (at Lighthouse's 4x CPU slowdown, and at 8x: a machine half as fast), and desktop,
+// /ru (and on a phone the docs' case, service and index pages), mobile (at Lighthouse's 4x CPU slowdown, and at 8x: a machine half as fast), and desktop,
 // the median of three runs each, over plain HTTP to the server and over
 // HTTPS through Caddy from deploy/Caddyfile (HTTP/2), as deployed. A benchmark, never a test:
 // scores move with machine load, so this reports and records, and the gate checks sizes instead.
@@ -53,6 +53,19 @@ const FORM_FACTORS = [
   { name: 'mobile', config: undefined, flags: {} },
   { name: 'mobile-8x', config: undefined, flags: { throttling: { cpuSlowdownMultiplier: 8 } } },
   { name: 'desktop', config: desktopConfig, flags: {} },
+];
+
+// The pages audited: each landing page in every form factor, and the docs (issue 35: a case, a
+// service and the index, in both languages) on a phone, the form factor their bar is set for,
+// behind landing-server only (the front adds nothing a docs page does not share with /en).
+const PAGES = [
+  ...['/en', '/ru'].map((page) => ({ page, factors: FORM_FACTORS.map((f) => f.name) })),
+  ...['en', 'ru'].flatMap((locale) =>
+    ['/docs/cases/aurelia', '/docs/services/web3', '/docs/'].map((docs) => ({
+      page: `/${locale}${docs}`,
+      factors: ['mobile'],
+    })),
+  ),
 ];
 
 // A long task's source: the document itself, a script by its file name, or what Lighthouse could
@@ -119,17 +132,18 @@ try {
     { name: 'https', base: caddy.origin, flags: trustFront },
   ];
   for (const front of fronts) {
-    for (const locale of ['en', 'ru']) {
-      for (const factor of FORM_FACTORS) {
+    for (const { page, factors } of PAGES) {
+      for (const factor of FORM_FACTORS.filter((f) => factors.includes(f.name))) {
         const formFactor = factor.name;
-        if (!wanted(front.name, `/${locale}`, formFactor)) continue;
+        if (front.name !== 'http' && page.includes('/docs/')) continue;
+        if (!wanted(front.name, page, formFactor)) continue;
         const runs = [];
         // A run Lighthouse itself failed is printed and made again, up to RUNS more times.
         for (let attempt = 1; runs.length < RUNS && attempt <= 2 * RUNS; attempt++) {
-          const name = `${front.name}-${locale}-${formFactor}-${attempt}`;
+          const name = `${front.name}-${page.replaceAll('/', '_')}-${formFactor}-${attempt}`;
           if (SAVE) mkdirSync(SAVE, { recursive: true });
-          const run = await audit(`${front.base}/${locale}`, factor, front.flags, SAVE && path.join(SAVE, `${name}.json`));
-          const label = `  run ${runs.length + 1}/${RUNS} ${front.name} /${locale} ${formFactor}`;
+          const run = await audit(`${front.base}${page}`, factor, front.flags, SAVE && path.join(SAVE, `${name}.json`));
+          const label = `  run ${runs.length + 1}/${RUNS} ${front.name} ${page} ${formFactor}`;
           if (run.error) {
             console.log(`${label}: Lighthouse failed (${run.error}); running it again`);
             continue;
@@ -137,8 +151,8 @@ try {
           runs.push(run);
           console.log(`${label}: ${summary(run)}\n    long tasks: ${longTasks(run)}`);
         }
-        if (runs.length < RUNS) throw new Error(`Lighthouse failed too often on ${front.base}/${locale} (${formFactor})`);
-        const row = { front: front.name, page: `/${locale}`, formFactor, lowest: Math.min(...runs.map((r) => r.performance)) };
+        if (runs.length < RUNS) throw new Error(`Lighthouse failed too often on ${front.base}${page} (${formFactor})`);
+        const row = { front: front.name, page, formFactor, lowest: Math.min(...runs.map((r) => r.performance)) };
         for (const key of Object.keys(runs[0])) {
           if (key !== 'longTasks') row[key] = median(runs.map((r) => r[key]));
         }

@@ -55,9 +55,11 @@ export async function sidebarAndOutlineWork(tab: Tab, locale: Locale, phone: boo
 }
 
 /** Search, loaded on the field's first focus, finds a case by a word of the page's language. */
-export async function searchFindsACase(tab: Tab, locale: Locale): Promise<void> {
+export async function searchFindsACase(tab: Tab, locale: Locale, phone: boolean): Promise<void> {
   // «неявками» is not in the Russian article, «неявки» is: the stemmer joins them.
   const query = locale === 'ru' ? 'неявками' : 'no-shows';
+  // On a phone the field opens from its button in the header.
+  if (phone) await tab.click('.docs-search__toggle');
   await tab.type('#docs-search-input', query);
   const result = `.docs-search__results a[href="/${locale}/docs/cases/slotly"]`;
   await until(tab, (selector) => !!document.querySelector(selector), result, true, 'a result');

@@ -132,7 +132,7 @@ for (const [locale, viewport] of [
         learnMoreOpensTheCase(tab, locale));
       await test.step('the sidebar and the outline', () =>
         sidebarAndOutlineWork(tab, locale, phone));
-      await test.step('search finds a case by a word', () => searchFindsACase(tab, locale));
+      await test.step('search finds a case by a word', () => searchFindsACase(tab, locale, phone));
       await test.step('share counts', () => shareCounts(tab, locale));
       await test.step('the call to action starts the form', () =>
         callToActionStartsTheForm(tab, locale, 'Slotly'));

@@ -6,8 +6,8 @@ import {
   type PagefindResult,
 } from './search';
 
-const MARKUP = `<div data-search data-found="Found: {n}" data-none="Nothing for {q}" data-unavailable="Not now" hidden>
-  <input type="search" /><p role="status"></p>
+const MARKUP = `<div data-search data-found="Found: {n}" data-none="Nothing for {q}" data-unavailable="Not now">
+  <button type="button" class="docs-search__toggle" aria-expanded="false"></button><input type="search" /><p role="status"></p>
   <div class="docs-search__panel" hidden><p class="docs-search__note"></p><ul class="docs-search__results"></ul></div>
 </div>`;
 
@@ -53,7 +53,7 @@ function mount(engine: () => Promise<Pagefind>) {
 
 test('the field is shown only by the script; without it the page has the index instead', () => {
   const { root } = mount(() => Promise.resolve(fakePagefind(PAGES)));
-  expect(root.hidden).toBe(false);
+  expect(root.dataset.ready).toBe('');
 });
 
 test('what is typed is searched, and each result links to its page with the words marked', async () => {
@@ -119,4 +119,16 @@ test('an excerpt keeps only its text and marks: no markup of its own reaches the
   const box = document.createElement('p');
   box.append(...nodes);
   expect(box.innerHTML).toBe('a <mark>b</mark> xc');
+});
+
+test('on a phone the button opens the field, and leaving it folds it back', () => {
+  const { root, input } = mount(() => Promise.resolve(fakePagefind(PAGES)));
+  const toggle = root.querySelector<HTMLButtonElement>('.docs-search__toggle')!;
+  toggle.click();
+  expect(root.classList.contains('docs-search--open')).toBe(true);
+  expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  expect(document.activeElement).toBe(input);
+  root.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+  expect(root.classList.contains('docs-search--open')).toBe(false);
+  expect(toggle.getAttribute('aria-expanded')).toBe('false');
 });

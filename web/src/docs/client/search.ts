@@ -59,7 +59,7 @@ function fill(template: string, values: Record<string, string | number>): string
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole));
 }
 
-/** Shows the prerendered, hidden search field and answers what is typed into it. */
+/** Shows the prerendered search field (kept unseen until now) and answers what is typed. */
 export function wireSearch(root: HTMLElement | null, engine = pagefindLoader()): void {
   const input = root?.querySelector('input');
   const panel = root?.querySelector<HTMLElement>('.docs-search__panel');
@@ -68,7 +68,17 @@ export function wireSearch(root: HTMLElement | null, engine = pagefindLoader()):
   const status = root?.querySelector<HTMLElement>('[role="status"]');
   if (!root || !input || !panel || !note || !list || !status) return;
   const words = root.dataset;
-  root.hidden = false;
+  const toggle = root.querySelector<HTMLButtonElement>('.docs-search__toggle');
+  root.dataset.ready = '';
+  // On a phone the field opens from its button over the header's row, and folds back on leaving.
+  const fold = (open: boolean) => {
+    root.classList.toggle('docs-search--open', open);
+    toggle?.setAttribute('aria-expanded', String(open));
+  };
+  toggle?.addEventListener('click', () => {
+    fold(true);
+    input.focus();
+  });
 
   const show = (message: string, items: HTMLElement[]) => {
     note.textContent = message;
@@ -80,6 +90,10 @@ export function wireSearch(root: HTMLElement | null, engine = pagefindLoader()):
   const close = () => {
     panel.hidden = true;
     list.replaceChildren();
+  };
+  const leave = () => {
+    close();
+    fold(false);
   };
 
   input.addEventListener('focus', () => void engine().catch(() => undefined));
@@ -120,10 +134,12 @@ export function wireSearch(root: HTMLElement | null, engine = pagefindLoader()):
   root.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
     input.value = '';
-    close();
-    input.focus();
+    leave();
+    // Back where the visitor was: the field, or on a phone the button it opened from.
+    const folded = !!toggle && getComputedStyle(toggle).display !== 'none';
+    (folded ? toggle : input).focus();
   });
   root.addEventListener('focusout', (event) => {
-    if (!root.contains(event.relatedTarget as Node | null)) close();
+    if (!root.contains(event.relatedTarget as Node | null)) leave();
   });
 }

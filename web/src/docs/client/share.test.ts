@@ -55,11 +55,11 @@ test('when nothing works the visitor is told to copy the address, and nothing is
 
 test('the hidden control is shown and its status says what happened', async () => {
   document.body.innerHTML =
-    '<div data-share hidden><button type="button">Share</button><span role="status" data-copied="Link copied" data-failed="Copy it" data-shared="Shared"></span></div>';
+    '<div data-share><button type="button">Share</button><span role="status" data-copied="Link copied" data-failed="Copy it" data-shared="Shared"></span></div>';
   const root = document.querySelector<HTMLElement>('[data-share]');
   const { deps: d } = deps({ clipboard: clipboard() });
   wireShare(root, d);
-  expect(root?.hidden).toBe(false);
+  expect(root?.dataset.ready).toBe('');
   root?.querySelector('button')?.click();
   await vi.waitFor(() =>
     expect(root?.querySelector('[role="status"]')?.textContent).toBe('Link copied'),

@@ -31,12 +31,12 @@ export async function share(deps: ShareDeps): Promise<ShareOutcome> {
   }
 }
 
-/** Shows the prerendered, hidden share control and wires its button. */
+/** Shows the prerendered share control (kept unseen until now) and wires its button. */
 export function wireShare(root: HTMLElement | null, deps: ShareDeps): void {
   const button = root?.querySelector('button');
   const status = root?.querySelector<HTMLElement>('[role="status"]');
   if (!root || !button || !status) return;
-  root.hidden = false;
+  root.dataset.ready = '';
   button.addEventListener('click', () => {
     void share(deps).then((outcome) => {
       if (outcome === 'cancelled') return;

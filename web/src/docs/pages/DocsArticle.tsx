@@ -147,7 +147,7 @@ export function DocsArticle({ page, pages, sectionName, caseTypes }: ArticleProp
           <header className="docs-article__head">
             <h1 className="docs-article__title">{page.title}</h1>
             <p className="docs-article__lead">{page.description}</p>
-            <div className="docs-share" data-share data-pagefind-ignore hidden>
+            <div className="docs-share" data-share data-pagefind-ignore>
               <button type="button" className="docs-share__button">
                 {copy.share}
               </button>

@@ -78,8 +78,32 @@ export function DocsFrame(props: FrameProps) {
             data-found={copy.searchFound}
             data-none={copy.searchNone}
             data-unavailable={copy.searchUnavailable}
-            hidden
           >
+            {/* On a phone the field folds into this button, so the header keeps one row. */}
+            <button
+              type="button"
+              className="docs-search__toggle"
+              aria-label={copy.searchLabel}
+              aria-expanded="false"
+              aria-controls="docs-search-input"
+            >
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <circle
+                  cx="10.5"
+                  cy="10.5"
+                  r="6.5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                />
+                <path
+                  d="m15.5 15.5 5 5"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </button>
             <label className="visually-hidden" htmlFor="docs-search-input">
               {copy.searchLabel}
             </label>
@@ -102,7 +126,10 @@ export function DocsFrame(props: FrameProps) {
             </div>
           </div>
           <a className="docs-top__lang" href={otherLanguage} hrefLang={other} lang={other}>
-            {copy.otherLanguage}
+            <span className="docs-top__lang-full">{copy.otherLanguage}</span>
+            <span className="docs-top__lang-short" aria-hidden="true">
+              {other.toUpperCase()}
+            </span>
           </a>
           <a className="docs-top__hire" href={`/${locale}#contact`}>
             {copy.hireUs}

@@ -61,13 +61,10 @@ test("the call to action opens the landing's form with the page's topic", () => 
   ).toBe('/en?about=Aurelia%20Estates#contact');
 });
 
-test("the page's script finds its place in the docs store on <main>, and the share control hidden", () => {
+test("the page's script finds its place in the docs store on <main>", () => {
   const main = open('en/docs/about/blog.html').querySelector('main');
   expect(main?.dataset).toMatchObject({ sectionId: '2', partId: '2' });
   expect(main?.dataset.onPage?.split('\n')[0]).toMatch(/^• /);
-  expect(
-    open('en/docs/about/blog.html').querySelector('[data-share]')?.hasAttribute('hidden'),
-  ).toBe(true);
 });
 
 test('the index links every article, grouped under its section, and the 404 leads to it', () => {
