@@ -108,9 +108,17 @@ const ZONES = [
   },
   {
     target: './src/docs',
-    from: ['./src/app', './src/sections', './src/components', './src/store', './src/i18n'],
+    from: ['./src/app', './src/sections', './src/components', './src/store'],
     message:
       "docs/ stands apart from the landing page: what both use goes to lib/ (a docs page loads none of the landing's code).",
+  },
+  {
+    target: './src/docs',
+    from: './src/i18n',
+    // The locale files are the content the docs are built with (a case's page from its data).
+    except: ['./locales'],
+    message:
+      "docs/ stands apart from the landing page's i18next: it reads the locale files' content, nothing else of i18n/.",
   },
   {
     target: './src/docs/client',

@@ -24,6 +24,13 @@ function realFiles(): Record<string, string> {
 const FILES = realFiles();
 const clone = <T>(value: T): T => structuredClone(value);
 
+/** Item `index` of a list the test knows is long enough. */
+function nth<T>(list: T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`no item ${index}`);
+  return item;
+}
+
 function input(change: Partial<DocsInput> = {}): DocsInput {
   return {
     files: { ...FILES },
@@ -206,7 +213,7 @@ test('a case added in the editor gets its docs page from its data, before any ar
   const planted = input();
   for (const locale of ['en', 'ru'] as const) {
     const items = planted.messages[locale].cases.items;
-    items.push({ ...clone(items[0]!), id: 'novella', name: 'Novella', url: 'cases/novella' });
+    items.push({ ...clone(nth(items, 0)), id: 'novella', name: 'Novella', url: 'cases/novella' });
   }
   const { site, errors } = buildDocs(planted);
   expect(errors).toEqual([]);
@@ -218,9 +225,9 @@ test('a case added in the editor gets its docs page from its data, before any ar
 
 test('a landing link to no docs page is refused at its JSON path', () => {
   const planted = input();
-  planted.messages.ru.whatWeOffer.services[0]!.slug = 'services/web2#nope';
-  planted.messages.en.navigation.cases[0]!.link = 'cases/web3';
-  planted.messages.en.cases.items[1]!.url = 'cases/vaultlin';
+  nth(planted.messages.ru.whatWeOffer.services, 0).slug = 'services/web2#nope';
+  nth(planted.messages.en.navigation.cases, 0).link = 'cases/web3';
+  nth(planted.messages.en.cases.items, 1).url = 'cases/vaultlin';
   const { errors } = buildDocs(planted);
   expect(errors).toEqual([
     'src/i18n/locales/en.json:navigation.cases[0].link: no docs page cases/web3',

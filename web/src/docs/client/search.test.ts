@@ -36,18 +36,24 @@ const PAGES: PagefindResult[] = [
   { url: '/ru/docs/cases/tondrop', excerpt: 'квесты', meta: { title: 'tondrop бот' } },
 ];
 
+/** The element the markup above has, or the test fails here. */
+function must<T extends Element>(found: T | null): T {
+  if (!found) throw new Error('not in the markup');
+  return found;
+}
+
 function mount(engine: () => Promise<Pagefind>) {
   document.body.innerHTML = MARKUP;
-  const root = document.querySelector<HTMLElement>('[data-search]')!;
+  const root = must(document.querySelector<HTMLElement>('[data-search]'));
   wireSearch(root, engine);
-  const input = root.querySelector('input')!;
+  const input = must(root.querySelector('input'));
   const type = (text: string) => {
     input.value = text;
     input.dispatchEvent(new Event('input'));
   };
-  const panel = root.querySelector<HTMLElement>('.docs-search__panel')!;
+  const panel = must(root.querySelector<HTMLElement>('.docs-search__panel'));
   const links = () => [...root.querySelectorAll<HTMLAnchorElement>('.docs-search__link')];
-  const status = () => root.querySelector('[role="status"]')!.textContent;
+  const status = () => must(root.querySelector('[role="status"]')).textContent;
   return { root, input, type, panel, links, status };
 }
 
@@ -62,8 +68,8 @@ test('what is typed is searched, and each result links to its page with the word
   type('бот');
   await vi.waitFor(() => expect(links()).toHaveLength(2));
   expect(panel.hidden).toBe(false);
-  expect(links()[0]!.getAttribute('href')).toBe('/ru/docs/cases/slotly');
-  expect(links()[0]!.querySelector('mark')?.textContent).toBe('записи');
+  expect(must(links()[0] ?? null).getAttribute('href')).toBe('/ru/docs/cases/slotly');
+  expect(must(links()[0] ?? null).querySelector('mark')?.textContent).toBe('записи');
   expect(status()).toBe('Found: 2');
 });
 
@@ -123,7 +129,7 @@ test('an excerpt keeps only its text and marks: no markup of its own reaches the
 
 test('on a phone the button opens the field, and leaving it folds it back', () => {
   const { root, input } = mount(() => Promise.resolve(fakePagefind(PAGES)));
-  const toggle = root.querySelector<HTMLButtonElement>('.docs-search__toggle')!;
+  const toggle = must(root.querySelector<HTMLButtonElement>('.docs-search__toggle'));
   toggle.click();
   expect(root.classList.contains('docs-search--open')).toBe(true);
   expect(toggle.getAttribute('aria-expanded')).toBe('true');
