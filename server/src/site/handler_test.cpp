@@ -80,8 +80,8 @@ TEST_F(docs, an_article_answers_at_its_path_in_its_language) {
 
 TEST_F(docs, a_path_that_names_no_article_gets_the_docs_404_of_its_language) {
   for (const auto* path :
-       {"/en/docs/cases/nobody", "/en/docs/cases", "/en/docs/cases/aurelia/more",
-        "/en/docs/404", "/en/docs/cases/aurelia.md", "/en/docsx", "/en/docs/a/b/c"}) {
+       {"/en/docs/cases/nobody", "/en/docs/cases", "/en/docs/cases/aurelia/more", "/en/docs/404",
+        "/en/docs/cases/aurelia.md", "/en/docsx", "/en/docs/a/b/c"}) {
     const auto res = serve_site(files, get(path));
     EXPECT_EQ(res.status, 404) << path;
     if (std::string_view(path) != "/en/docsx") {
