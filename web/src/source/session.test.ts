@@ -121,3 +121,24 @@ describe('the arrival', () => {
     expect(takeArrival()).toBeUndefined();
   });
 });
+
+describe('a first page view that sends no beacon (a docs page)', () => {
+  test('stores the first touch and leaves the arrival to the next page view, which reports it once', () => {
+    expect(view({ reportsArrival: false })).toEqual(FIRST);
+    expect(takeArrival()).toBeUndefined();
+    // The landing page, later in the tab: the same first touch, now reported as the arrival.
+    expect(view({ url: 'https://mintline.studio/ru', referrer: '' })).toEqual(FIRST);
+    expect(takeArrival()).toEqual({ utm_source: 'telegram', referrer: 't.me' });
+    // A reload of it, or another page view, finds it reported.
+    view({ url: 'https://mintline.studio/ru', referrer: '' });
+    expect(takeArrival()).toBeUndefined();
+  });
+
+  test('a second docs page before the landing page reports nothing and leaves it pending', () => {
+    view({ reportsArrival: false });
+    view({ url: 'https://mintline.studio/en/docs/', reportsArrival: false });
+    expect(takeArrival()).toBeUndefined();
+    view({ url: 'https://mintline.studio/en', referrer: '' });
+    expect(takeArrival()).toEqual({ utm_source: 'telegram', referrer: 't.me' });
+  });
+});

@@ -15,7 +15,15 @@ export interface CaptureOptions {
   /** A getter, since merely reading window.sessionStorage throws where storage is blocked. */
   storage?: () => Storage;
   refused?: () => boolean;
+  /**
+   * False on a page that sends no beacon (a docs page): the arrival it stores is left for the
+   * next page view that does (the landing page) to report, so the visit is still counted once.
+   */
+  reportsArrival?: boolean;
 }
+
+/** Set while a stored first touch has not been reported as an arrival yet. */
+const UNREPORTED_KEY = `${storageKey}:unreported`;
 
 // This document's view of the session: the first touch, and whether this page view is the one
 // that stored it (the arrival, reported once by the vitals beacon).
@@ -50,6 +58,7 @@ export function captureSource({
   now = Date.now,
   storage = () => sessionStorage,
   refused = trackingRefused,
+  reportsArrival = true,
 }: CaptureOptions): LeadSource | undefined {
   firstTouch = arrival = undefined;
   if (refused()) return undefined;
@@ -60,17 +69,34 @@ export function captureSource({
   } catch {
     // Blocked storage: this page view's source from memory, and no arrival.
   }
-  if (stored) return (firstTouch = stored);
+  if (stored) {
+    firstTouch = stored;
+    // A page before this one stored the visit without reporting it: this one reports it.
+    if (reportsArrival && takeUnreported(storage)) arrival = stored;
+    return firstTouch;
+  }
   firstTouch = readSource({ url, referrer, locale, at: now() });
   if (stored === null) {
     try {
       storage().setItem(storageKey, JSON.stringify(firstTouch));
-      arrival = firstTouch;
+      if (reportsArrival) arrival = firstTouch;
+      else storage().setItem(UNREPORTED_KEY, '1');
     } catch {
       // Full or blocked: the lead still carries the source from memory.
     }
   }
   return firstTouch;
+}
+
+/** Whether an earlier page view left the arrival unreported; clears the mark. */
+function takeUnreported(storage: () => Storage): boolean {
+  try {
+    if (storage().getItem(UNREPORTED_KEY) === null) return false;
+    storage().removeItem(UNREPORTED_KEY);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The first touch for the lead; undefined when there is none (GPC, DNT, never captured). */

@@ -9,7 +9,8 @@ import { wireSearch } from './search';
 import { wireShare } from './share';
 import { countShare, readPlace, rememberPlace } from './store';
 
-captureSource({ locale: document.documentElement.lang });
+// The page sends no beacon, so the visit is counted by the next page that does (the landing).
+captureSource({ locale: document.documentElement.lang, reportsArrival: false });
 const place = readPlace(document.querySelector<HTMLElement>('main'));
 if (place) rememberPlace(place);
 wireShare(document.querySelector<HTMLElement>('[data-share]'), {
