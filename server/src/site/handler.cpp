@@ -122,6 +122,19 @@ bool is_docs_path(std::string_view path) {
          (path.size() == 3 + docs_folder.size() || path[3 + docs_folder.size()] == '/');
 }
 
+// "/en/docs/<section>" (or with its slash): the section's name, else empty.
+std::string_view docs_section(std::string_view path) {
+  if (!is_docs_path(path)) return {};
+  auto rest = path.substr(3 + docs_folder.size());
+  if (rest.ends_with('/')) rest.remove_suffix(1);
+  if (rest.empty() || rest.front() != '/') return {};
+  rest.remove_prefix(1);
+  for (const std::string_view section : {"cases", "services", "about"}) {
+    if (rest == section) return section;
+  }
+  return {};
+}
+
 constexpr std::string_view editor_index = "/admin/index.html";
 
 // "/admin" becomes "/admin/" (the editor's own URLs hang off the folder); "/admin/" is the
@@ -195,6 +208,18 @@ http::response serve_site(const site& files, const http::request& req) {
     // The answer depends on who asks, so shared caches must not reuse it.
     res.set("Cache-Control", "no-store");
     res.set("Vary", "Accept-Language, Cookie");
+    return res;
+  }
+  if (const auto section = docs_section(path); !section.empty()) {
+    // "/en/docs/cases": a reader trimming an article's address; the index lists the section.
+    http::response res;
+    res.status = 301;
+    std::string location(path.substr(0, 3));
+    location += docs_folder;
+    location += "/#";
+    location += section;
+    res.set("Location", std::move(location));
+    res.set("Cache-Control", "no-store");
     return res;
   }
   if (is_docs_path(path) && files.find(page_path(first_segment, "docs/404")) != nullptr) {

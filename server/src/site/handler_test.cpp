@@ -78,9 +78,18 @@ TEST_F(docs, an_article_answers_at_its_path_in_its_language) {
   EXPECT_EQ(serve_site(files, get("/ru/docs/cases/aurelia")).body(), "<h1>Аурелия</h1>");
 }
 
+TEST_F(docs, a_section_without_its_part_leads_to_the_section_on_the_index) {
+  for (const auto* path : {"/en/docs/cases", "/en/docs/cases/"}) {
+    const auto res = serve_site(files, get(path));
+    EXPECT_EQ(res.status, 301) << path;
+    EXPECT_EQ(res.header("Location"), "/en/docs/#cases") << path;
+  }
+  EXPECT_EQ(serve_site(files, get("/ru/docs/about")).header("Location"), "/ru/docs/#about");
+}
+
 TEST_F(docs, a_path_that_names_no_article_gets_the_docs_404_of_its_language) {
   for (const auto* path :
-       {"/en/docs/cases/nobody", "/en/docs/cases", "/en/docs/cases/aurelia/more", "/en/docs/404",
+       {"/en/docs/cases/nobody", "/en/docs/blog", "/en/docs/cases/aurelia/more", "/en/docs/404",
         "/en/docs/cases/aurelia.md", "/en/docsx", "/en/docs/a/b/c"}) {
     const auto res = serve_site(files, get(path));
     EXPECT_EQ(res.status, 404) << path;

@@ -2,8 +2,7 @@ import './docs.css';
 // A docs page's only script, loaded as a module after the page is parsed: it keeps the first
 // touch of the visit (so a lead sent after reading a docs page names it as its landing page),
 // records the page in the docs store, and wires the share button and the search field (whose
-// index loads on its first focus). No React: the page is
-// already whole without it.
+// index loads on its first focus). No React: the page is already whole without it.
 import { captureSource } from '../../source/session';
 import { wireSearch } from './search';
 import { wireShare } from './share';

@@ -12,6 +12,8 @@ export interface FrameProps {
   current?: DocPage;
   /** The same page in the other language. */
   otherLanguage: string;
+  /** The studio's name (the content's meta.siteName), leading back to the landing page. */
+  siteName: string;
   children: ReactNode;
 }
 
@@ -21,7 +23,7 @@ function SectionList({
   sectionNames,
   current,
   locale,
-}: Omit<FrameProps, 'children' | 'otherLanguage'>) {
+}: Omit<FrameProps, 'children' | 'otherLanguage' | 'siteName'>) {
   return (
     <ul className="docs-nav__sections">
       {DOC_SECTIONS.map((section) => (
@@ -54,7 +56,7 @@ function SectionList({
  * <details> menu, which opens and closes without a script.
  */
 export function DocsFrame(props: FrameProps) {
-  const { locale, otherLanguage, children } = props;
+  const { locale, otherLanguage, siteName, children } = props;
   const copy = DOCS_COPY[locale];
   const other = LOCALES.find((candidate) => candidate !== locale) ?? locale;
   return (
@@ -65,7 +67,7 @@ export function DocsFrame(props: FrameProps) {
       <header className="docs-top">
         <div className="docs-top__inner">
           <a className="docs-top__brand" href={`/${locale}`}>
-            Mintline
+            {siteName}
           </a>
           <a className="docs-top__docs" href={docsPath(locale)}>
             {copy.docs}

@@ -54,6 +54,7 @@ export function renderDocsSite(
             sectionNames={names}
             current={current}
             otherLanguage={otherPath}
+            siteName={messages[locale].meta.siteName}
           >
             {body}
           </DocsFrame>
