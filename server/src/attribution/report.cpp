@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "attribution/source.hpp"
 #include "common/clock.hpp"
 #include "common/visible.hpp"
 
@@ -83,6 +84,7 @@ report build_report(const std::vector<storage::visit_count>& visits,
     out.total.visits += v.count;
   }
   const storage::triage_state fresh;
+  std::map<std::string, std::uint64_t> by_landing;
   for (const auto& lead : leads) {
     const auto day = day_of(lead.created_at);
     if (day < from || day > options.today || lead.status == "spam") continue;
@@ -94,7 +96,13 @@ report build_report(const std::vector<storage::visit_count>& visits,
     row.source = source;
     add_lead(row, state, takes[source], lead.created_at);
     add_lead(out.total, state, all_takes, lead.created_at);
+    const auto first_touch = from_json(lead.source);
+    ++by_landing[first_touch && !first_touch->landing.empty() ? first_touch->landing
+                                                              : std::string(unknown_class)];
   }
+  for (auto& [path, count] : by_landing) out.landings.push_back({path, count});
+  std::stable_sort(out.landings.begin(), out.landings.end(),
+                   [](const landing_row& a, const landing_row& b) { return a.leads > b.leads; });
   for (auto& [source, row] : rows) {
     row.median_minutes_to_take = median(std::move(takes[source]));
     out.sources.push_back(std::move(row));
@@ -140,12 +148,24 @@ std::string to_text(const report& r) {
   if (r.sources.empty()) out += "(no visits or leads in this period)\n";
   for (const auto& row : r.sources) row_line(row);
   row_line(r.total);
+  if (!r.landings.empty()) {
+    out += "\nLeads by the page the visit began on\n";
+    for (const auto& row : r.landings) {
+      std::snprintf(line, sizeof line, "%-60s %6llu\n", visible(row.landing).c_str(),
+                    static_cast<unsigned long long>(row.leads));
+      out += line;
+    }
+  }
   return out;
 }
 
 std::string to_json(const report& r) {
   boost::json::array sources;
   for (const auto& row : r.sources) sources.push_back(json_row(row));
+  boost::json::array landings;
+  for (const auto& row : r.landings) {
+    landings.push_back(boost::json::object{{"landing", row.landing}, {"leads", row.leads}});
+  }
   boost::json::object out{
       {"from", clock::format_day(first_day(r.options))},
       {"to", clock::format_day(r.options.today)},
@@ -153,7 +173,8 @@ std::string to_json(const report& r) {
       {"locale", r.options.locale.empty() ? boost::json::value(nullptr)
                                           : boost::json::value(r.options.locale)},
       {"sources", std::move(sources)},
-      {"total", json_row(r.total)}};
+      {"total", json_row(r.total)},
+      {"landings", std::move(landings)}};
   return boost::json::serialize(out);
 }
 

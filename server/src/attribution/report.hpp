@@ -34,10 +34,18 @@ struct source_row {
   std::optional<double> median_minutes_to_take{};
 };
 
+// The page a visit began on (the first touch's landing path: /en, or a docs page such as
+// /en/docs/services/web3), and the leads that visits begun there sent.
+struct landing_row {
+  std::string landing;  // "unknown" for leads without a source
+  std::uint64_t leads = 0;
+};
+
 struct report {
   report_options options;
   std::vector<source_row> sources;  // most leads first, then most visits, then by name
   source_row total;
+  std::vector<landing_row> landings{};  // most leads first, then by path
 };
 
 std::int64_t first_day(const report_options& options);

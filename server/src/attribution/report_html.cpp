@@ -99,6 +99,17 @@ std::string to_html(const report& r) {
     html += "</tbody><tfoot><tr><th scope=\"row\">Total</th><td></td>" + cells(r.total) +
             "</tr></tfoot></table>";
   }
+  if (!r.landings.empty()) {
+    html +=
+        "</section><section class=\"panel sources\"><h2>Per page the visit began on</h2><table>"
+        "<thead><tr><th scope=\"col\">Page</th><th scope=\"col\" "
+        "class=\"num\">Leads</th></tr></thead><tbody>";
+    for (const auto& row : r.landings) {
+      html += "<tr><th scope=\"row\"><code>" + escape_html(visible(row.landing)) +
+              "</code></th><td class=\"num\">" + std::to_string(row.leads) + "</td></tr>";
+    }
+    html += "</tbody></table>";
+  }
   return html +
          "</section><footer><p>A visit is a tab session&#39;s first page view whose Web Vitals "
          "were sent (none under Do Not Track or Global Privacy Control). Conversion is leads "

@@ -154,3 +154,44 @@ TEST(attribution_report, no_source_name_reaches_the_text_or_the_page_with_a_hidd
 
 }  // namespace
 }  // namespace landing::attribution
+
+namespace landing::attribution {
+namespace {
+
+storage::lead from_page(std::string id, std::string landing_path,
+                        std::string status = "delivered") {
+  auto out = lead(std::move(id), today, "en", "direct", std::move(status));
+  out.source = R"({"landing":")" + landing_path + R"(","locale":"en","at":1})";
+  return out;
+}
+
+TEST(attribution_report, counts_leads_by_the_page_their_visit_began_on_most_first) {
+  const std::vector<storage::lead> leads{
+      from_page("a", "/en/docs/services/web3"), from_page("b", "/en"),
+      from_page("c", "/en/docs/services/web3"), from_page("bot", "/en/docs/cases/aurelia", "spam"),
+      lead("nosource", today, "en", ""),        from_page("old", "/en"),
+  };
+  auto in_period = leads;
+  in_period.back().created_at = (today - 40) * day_ms;
+  const auto r = build_report({}, in_period, {}, {30, today, ""});
+  ASSERT_EQ(r.landings.size(), 3U);
+  EXPECT_EQ(r.landings[0].landing, "/en/docs/services/web3");
+  EXPECT_EQ(r.landings[0].leads, 2U);
+  EXPECT_EQ(r.landings[1].landing, "/en");
+  EXPECT_EQ(r.landings[1].leads, 1U);
+  // A lead without a source, as in the table per source; a honeypot lead is no lead at all.
+  EXPECT_EQ(r.landings[2].landing, "unknown");
+  std::uint64_t total = 0;
+  for (const auto& row : r.landings) total += row.leads;
+  EXPECT_EQ(total, r.total.leads);
+
+  const auto json = boost::json::parse(to_json(r)).as_object();
+  const auto& first = json.at("landings").as_array().at(0).as_object();
+  EXPECT_EQ(first.at("landing").as_string(), "/en/docs/services/web3");
+  EXPECT_EQ(first.at("leads").as_int64(), 2);
+  EXPECT_NE(to_text(r).find("/en/docs/services/web3"), std::string::npos);
+  EXPECT_NE(to_html(r).find("<code>/en/docs/services/web3</code>"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace landing::attribution
