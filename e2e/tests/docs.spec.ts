@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, test } from '../fixtures/test';
-import { serverBinary } from '../fixtures/paths';
+import { leadsReport } from '../support/leads-report';
 import { watchPage } from '../engines/problems';
 import { DOCS_COPY } from '../../web/src/docs/pages/copy';
 import { contactForm, watchLeadPosts } from '../support/form';
@@ -175,16 +173,7 @@ test("en: a visitor who arrives on a docs page writes from its call to action; t
     landing: '/en/docs/services/web3',
   });
   // The operator's report names the docs page as the one that brought the lead.
-  const report = JSON.parse(
-    execFileSync(
-      serverBinary,
-      ['--db', path.join(site.dir, 'leads.db'), 'leads', 'report', '--json'],
-      {
-        encoding: 'utf8',
-      },
-    ),
-  ) as { landings: { landing: string; leads: number }[] };
-  expect(report.landings).toEqual([{ landing: '/en/docs/services/web3', leads: 1 }]);
+  expect(leadsReport(site).landings).toEqual([{ landing: '/en/docs/services/web3', leads: 1 }]);
 });
 
 test('ru: search finds a case by a Russian word in another form, and leads to it', async ({

@@ -26,6 +26,7 @@ import {
 import { preloaderShowsLocksAndLeaves } from '../journeys/preloader';
 import { nothingScrollsSideways } from '../journeys/sideways';
 import { outboxDrained, telegramText, uniqueLead } from '../support/lead';
+import { leadsFromPage } from '../support/leads-report';
 import { until } from '../support/wait';
 import { LOCALES, type Locale } from '../support/locales';
 import { isDesktop } from '../support/viewports';
@@ -139,6 +140,29 @@ for (const [locale, viewport] of [
     });
   });
 }
+
+test.describe('en at 1280 px', () => {
+  test.use({ tabViewport: VIEWPORTS[1]! });
+
+  test('a visit that begins on a docs page writes from its call to action, and the report counts the lead under that page', async ({
+    tab,
+    site,
+    telegram,
+  }) => {
+    const page = '/en/docs/services/web3';
+    const before = leadsFromPage(site, page);
+    await tab.goto(`${site.url}${page}?utm_source=x`);
+    await callToActionStartsTheForm(tab, 'en', 'Web3');
+    await waitForHydration(tab);
+    await preloaderGone(tab);
+    const lead = uniqueLead('en');
+    await sendLeadThroughForm(tab, 'en', lead);
+    const arrived = () => telegram.messages.filter((m) => m.text.includes(lead.tag));
+    await expect.poll(() => arrived().length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => outboxDrained(site.url)).toBe(true);
+    expect(leadsFromPage(site, page)).toBe(before + 1);
+  });
+});
 
 test.describe('without JavaScript', () => {
   test.use({ tabOptions: { javaScript: false, reducedMotion: true } });
