@@ -92,14 +92,16 @@ async function previewJourney(
     await expect(link).toBeFocused();
     await expect(link).toHaveAttribute('aria-expanded', 'false');
   }
-  // Enter on a card opens its page in a new tab.
+  // Enter on a card opens its docs page, in the page's language.
   const first = navLink(page, locale, NAV_GROUPS[0]);
   await first.focus();
   await page.keyboard.press('Tab');
   const card = page.locator(':focus');
   const href = await card.getAttribute('href');
-  const [tab] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
-  await expect(tab).toHaveURL(href!);
+  expect(href).toMatch(new RegExp(`^/${locale}/docs/`));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new URL(href!, siteUrl).href);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 for (const locale of LOCALES) {
