@@ -1,6 +1,7 @@
 // Writes the static pages from the SSR bundle: each locale's landing page (hydrated by the
-// client), the docs pages (src/content/docs), the script-free 404, thanks, form-error, form-unavailable and form-needs-script pages, the script-free
-// privacy policy and consent text, robots.txt, sitemap.xml and the consent versions. The page's
+// client), the docs pages (src/content/docs) with their link previews, the script-free 404,
+// thanks, form-error, form-unavailable and form-needs-script pages, the script-free privacy
+// policy and consent text, robots.txt, sitemap.xml and the consent versions. The page's
 // text is in the first response; the browser hydrates it instead of rendering from scratch.
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

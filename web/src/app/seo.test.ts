@@ -1,5 +1,13 @@
 import { SOCIAL_LINKS } from '../lib/constants';
-import { buildHead, buildLegalHead, buildRobots, buildSitemap, ogImagePath } from './seo';
+import {
+  buildDocsHead,
+  buildHead,
+  buildLegalHead,
+  buildRobots,
+  buildSitemap,
+  ogImagePath,
+} from './seo';
+import { docsPath, type DocPage } from '../docs/model';
 import { SITE_ORIGIN, siteUrl } from './site';
 import { en, ru } from '../test/messages';
 
@@ -157,5 +165,69 @@ describe.each(['en', 'ru'] as const)('legal page head (%s)', (locale) => {
 
   test('has no script', () => {
     expect(head.querySelector('script')).toBeNull();
+  });
+});
+
+describe('docs page head', () => {
+  const page: DocPage = {
+    locale: 'ru',
+    section: 'services',
+    slug: 'web3',
+    title: 'Web3-разработка <и> смарт-контракты',
+    nav: 'Web3',
+    description: 'Смарт-контракты, токены, NFT, DeFi и dApps с аудитом до запуска.',
+    order: 1,
+    html: '',
+    headings: [],
+  };
+  const head = buildDocsHead('ru', { kind: 'article', page, sectionName: 'Услуги' }, ru);
+  const ldBlocks = [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] ?? 'null'),
+  );
+
+  test('an article names its language versions, its own preview and its title, escaped', () => {
+    expect(head).toContain(`<link rel="canonical" href="${siteUrl('/ru/docs/services/web3')}">`);
+    for (const locale of ['en', 'ru']) {
+      expect(head).toContain(
+        `<link rel="alternate" hreflang="${locale}" href="${siteUrl(`/${locale}/docs/services/web3`)}">`,
+      );
+    }
+    expect(head).toContain(
+      `<meta property="og:image" content="${siteUrl('/images/og/docs/ru/services/web3.png')}">`,
+    );
+    expect(head).toContain('<title>Web3-разработка &lt;и&gt; смарт-контракты — Mintline</title>');
+    expect(head).not.toContain('noindex');
+  });
+
+  test('an article carries an Article and its BreadcrumbList for search engines', () => {
+    expect(ldBlocks.map((block) => block['@type'])).toEqual(['Article', 'BreadcrumbList']);
+    expect(ldBlocks[0]).toMatchObject({ headline: page.title, inLanguage: 'ru' });
+    expect(ldBlocks[1].itemListElement.map((item: { name: string }) => item.name)).toEqual([
+      'Mintline',
+      'Услуги',
+      'Web3',
+    ]);
+    // Data only: no script of the head runs.
+    expect(head.match(/<script\b[^>]*>/g)).toEqual(
+      Array(2).fill('<script type="application/ld+json">'),
+    );
+  });
+
+  test('the docs 404 is not indexed', () => {
+    const missing = buildDocsHead('en', { kind: 'missing', title: 'No such page' }, en);
+    expect(missing).toContain('<meta name="robots" content="noindex">');
+    expect(missing).not.toContain('canonical');
+  });
+
+  test('the sitemap lists each docs page in both languages with its alternates', () => {
+    const map = buildSitemap([
+      (locale) => docsPath(locale),
+      (locale) => docsPath(locale, 'cases', 'medra'),
+    ]);
+    for (const locale of ['en', 'ru'] as const) {
+      expect(map).toContain(`<loc>${siteUrl(`/${locale}/docs/cases/medra`)}</loc>`);
+      expect(map).toContain(`<loc>${siteUrl(`/${locale}/docs/`)}</loc>`);
+    }
+    expect(map.match(/hreflang="ru" href="[^"]*\/ru\/docs\/cases\/medra"/g)).toHaveLength(2);
   });
 });
