@@ -8,18 +8,23 @@ import { seedRepository } from './opfs';
  */
 const TEXTS_ENTRY = '#/collections/site/entries/texts';
 
-/** Seeds the test repository with `files`, signs in to it and opens the locale files' entry. */
-export async function openTexts(
-  page: Page,
-  siteUrl: string,
-  files: Record<string, Buffer>,
-): Promise<void> {
+/** Seeds the test repository with `files` and signs in to it. */
+async function signIn(page: Page, siteUrl: string, files: Record<string, Buffer>): Promise<void> {
   // The repository lives in the origin's private file system: any page of the origin can seed it.
   await page.goto(`${siteUrl}/admin/manual-init.js`);
   await seedRepository(page, files);
   await page.goto(`${siteUrl}/admin/`);
   await page.getByRole('button', { name: 'Work with Test Repository' }).click();
   await expect(page.getByRole('radio', { name: 'Contents' })).toBeVisible();
+}
+
+/** Seeds the test repository with `files`, signs in to it and opens the locale files' entry. */
+export async function openTexts(
+  page: Page,
+  siteUrl: string,
+  files: Record<string, Buffer>,
+): Promise<void> {
+  await signIn(page, siteUrl, files);
   await page.goto(`${siteUrl}/admin/${TEXTS_ENTRY}`);
   // Both forms show only if the configuration turns i18n on for the entry (and its collection).
   for (const locale of ['en', 'ru'] as const) {
@@ -38,11 +43,7 @@ export async function openArticle(
   collection: string,
   slug: string,
 ): Promise<void> {
-  await page.goto(`${siteUrl}/admin/manual-init.js`);
-  await seedRepository(page, files);
-  await page.goto(`${siteUrl}/admin/`);
-  await page.getByRole('button', { name: 'Work with Test Repository' }).click();
-  await expect(page.getByRole('radio', { name: 'Contents' })).toBeVisible();
+  await signIn(page, siteUrl, files);
   await page.goto(`${siteUrl}/admin/#/collections/${collection}/entries/${slug}`);
   for (const locale of ['en', 'ru'] as const) {
     await expect(pane(page, locale), `the ${locale} form of ${slug}`).toBeVisible();
