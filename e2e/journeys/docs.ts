@@ -58,6 +58,10 @@ export async function sidebarAndOutlineWork(tab: Tab, locale: Locale, phone: boo
 export async function searchFindsACase(tab: Tab, locale: Locale, phone: boolean): Promise<void> {
   // «неявками» is not in the Russian article, «неявки» is: the stemmer joins them.
   const query = locale === 'ru' ? 'неявками' : 'no-shows';
+  // Nothing of the index came with the pages so far: it loads on the field's first focus.
+  const indexLoaded = () =>
+    performance.getEntriesByType('resource').some((entry) => entry.name.includes('/pagefind/'));
+  expect(await tab.evaluate(indexLoaded, null)).toBe(false);
   // On a phone the field opens from its button in the header.
   if (phone) await tab.click('.docs-search__toggle');
   await tab.type('#docs-search-input', query);
@@ -67,8 +71,21 @@ export async function searchFindsACase(tab: Tab, locale: Locale, phone: boolean)
   await until(tab, path, null, `/${locale}/docs/cases/slotly`, 'the result opens its page');
 }
 
-/** Share copies the link, or hands it to the system's sheet, and counts the share. */
+/**
+ * Share copies the link, or hands it to the system's sheet, and counts the share. What the page
+ * hands the clipboard is observed in the page: no engine's driver here reads the clipboard.
+ */
 export async function shareCounts(tab: Tab, locale: Locale): Promise<void> {
+  // The page's own clipboard call, observed: the text it was handed.
+  await tab.evaluate(() => {
+    const clipboard = navigator.clipboard as Clipboard | undefined;
+    const write = clipboard?.writeText.bind(clipboard);
+    if (!clipboard || !write) return;
+    clipboard.writeText = (text: string) => {
+      (window as unknown as { copied: string }).copied = text;
+      return write(text);
+    };
+  }, null);
   await tab.click('.docs-share__button');
   const copy = DOCS_COPY[locale];
   const status = () => document.querySelector('.docs-share__status')?.textContent ?? '';
@@ -80,6 +97,14 @@ export async function shareCounts(tab: Tab, locale: Locale): Promise<void> {
     null,
   );
   expect(shares).toBe(1);
+  const copied = await tab.evaluate(
+    () => (window as unknown as { copied?: string }).copied ?? null,
+    null,
+  );
+  const address = await tab.evaluate(() => location.href.split('#')[0], null);
+  // A copy says so and copied the page's address; a share sheet copies nothing.
+  if ((await tab.evaluate(status, null)) === copy.copied) expect(copied).toBe(address);
+  else expect(copied).toBeNull();
 }
 
 /** The call to action opens the landing page's form with the message begun. */

@@ -5,6 +5,7 @@
 // text is in the first response; the browser hydrates it instead of rendering from scratch.
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import path from 'node:path';
 import { checkConsentFile } from './consent-file.mjs';
 import { fillPage } from './fill-page.mjs';
@@ -103,8 +104,13 @@ const docsTemplate = `<!doctype html>
 `;
 const docs = await ssr.loadDocs(root);
 // Each article's link preview, drawn once per title and section: a build with the same words
-// copies it from the cache (about 0.1 s an image otherwise).
-const ogCache = path.join(root, 'node_modules/.cache/docs-og');
+// copies it from the cache (about 0.1 s an image otherwise). The cache is the user's, beside
+// clang-tidy's, so a fresh clone (the CI's) finds the images its last build drew.
+const ogCache = path.join(
+  process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'),
+  'landing',
+  'docs-og',
+);
 await mkdir(ogCache, { recursive: true });
 let drawn = 0;
 for (const page of ssr.renderDocs(docs)) {
