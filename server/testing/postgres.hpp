@@ -60,6 +60,8 @@ class postgres_server {
 
  private:
   struct copied {};
+  // pg_ctl stop in the given mode ("fast", or "immediate" for a cluster about to be removed).
+  void stop(const char* mode);
   // A server made by standby(): the data folder is there already.
   postgres_server(std::filesystem::path dir, bool owned, copied);
 

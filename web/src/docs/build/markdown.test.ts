@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ARTICLE_OUTLINE } from '../../content/editor';
 import { countWords, parseArticle } from './markdown';
 
