@@ -35,7 +35,9 @@ run: build
 	exec build/release/landing-server --listen $(LISTEN) --site web/dist --db var/leads.db
 
 # Each stage timed, the times listed at the end (scripts/gate), so a slow stage shows in the tail.
-GATE_STAGES = lint build test-web test-budgets test-server test-asan test-fuzz test-e2e test-deploy
+# The fuzzers run beside the deployment tests at the lowest priority: those mostly wait on Caddy,
+# replicas and backups, and the fuzzers' 20 s each then cost the gate no time (scripts/gate).
+GATE_STAGES = lint build test-web test-budgets test-server test-asan test-e2e test-deploy+test-fuzz
 test: deps
 	@scripts/gate $(GATE_STAGES)
 
