@@ -14,6 +14,8 @@ std::string_view route_name(route r) {
       return "challenge";
     case route::vitals:
       return "vitals";
+    case route::funnel:
+      return "funnel";
     case route::telegram:
       return "telegram";
     case route::healthz:

@@ -9,8 +9,8 @@
 namespace landing::app {
 
 // Which room a request went to, for the request counters.
-enum class route { site, contact, challenge, vitals, telegram, healthz, metrics, other };
-inline constexpr std::size_t route_count = 8;
+enum class route { site, contact, challenge, vitals, funnel, telegram, healthz, metrics, other };
+inline constexpr std::size_t route_count = 9;
 std::string_view route_name(route r);
 
 // Requests by route and status, and connections refused. Counted on the request path, so relaxed

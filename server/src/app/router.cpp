@@ -23,6 +23,7 @@ route classify(const http::request& req) {
   if (path == "/api/contact") return route::contact;
   if (path == "/api/challenge") return route::challenge;
   if (path == "/api/vitals") return route::vitals;
+  if (path == "/api/funnel" || path == "/api/funnel/noscript") return route::funnel;
   if (path == "/api/telegram/webhook") return route::telegram;
   if (path == "/healthz") return route::healthz;
   if (path == "/metrics") return route::metrics;
@@ -68,12 +69,14 @@ bool router::is_async(const http::request& req) const {
   if (req.method == "GET") return which == route::challenge && parts_.challenges;
   if (req.method != "POST") return false;
   return (which == route::contact && parts_.contact) || (which == route::vitals && parts_.vitals) ||
+         (which == route::funnel && parts_.funnel && req.path() == "/api/funnel") ||
          (which == route::telegram && parts_.webhook);
 }
 
 void router::handle_async(const http::request& req, std::function<void(http::response)> done) {
   if (classify(req) == route::challenge) return parts_.challenges->handle(req, std::move(done));
   if (classify(req) == route::vitals) return parts_.vitals->handle(req, std::move(done));
+  if (classify(req) == route::funnel) return parts_.funnel->handle(req, std::move(done));
   if (classify(req) == route::telegram) return parts_.webhook->handle(req, std::move(done));
   // Worked out now, while the request is there: the answer may come from the writer's thread.
   std::string fallback_locale(
@@ -123,6 +126,11 @@ http::response router::handle(const http::request& req) {
     case route::vitals:
       if (!parts_.vitals) return http::json_response(404, R"({"error":"not_found"})");
       return method_not_allowed("POST");
+    case route::funnel:
+      if (!parts_.funnel) return http::json_response(404, R"({"error":"not_found"})");
+      if (req.path() == "/api/funnel") return method_not_allowed("POST");
+      if (req.method == "GET") return parts_.funnel->noscript_arrival(req);
+      return method_not_allowed("GET");
     case route::telegram:
       // Without a secret there is no webhook: updates come by getUpdates.
       if (!parts_.webhook) return http::json_response(404, R"({"error":"not_found"})");

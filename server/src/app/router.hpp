@@ -25,6 +25,7 @@ struct services {
   leads::challenge_endpoint* challenges = nullptr;
   const spam::proof_metrics* proof_stats = nullptr;
   vitals::endpoint* vitals = nullptr;
+  vitals::endpoint* funnel = nullptr;    // POST /api/funnel and the no-JavaScript image
   telegram::webhook* webhook = nullptr;  // only with --telegram-webhook-secret
   const vitals::counters* vitals_stats = nullptr;
   health_monitor* health = nullptr;

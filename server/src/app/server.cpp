@@ -9,9 +9,11 @@
 //     → telegram::desk → leads/triage's move → the store.
 #include "app/server.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <thread>
+#include <vector>
 
 #include "app/channel_settings.hpp"
 #include "app/commands.hpp"
@@ -39,6 +41,7 @@
 #include "telegram/config.hpp"
 #include "vitals/counters.hpp"
 #include "vitals/endpoint.hpp"
+#include "vitals/funnel.hpp"
 #include "vitals/intake.hpp"
 #include "vitals/recorder.hpp"
 
@@ -180,15 +183,29 @@ int serve(const config& cfg) {
   // Beacons have a per-client limit of their own, in this process: a lost beacon costs nothing,
   // so replicas need not share it.
   leads::rate_limiter beacon_limits(cfg.vitals_rate_burst, cfg.vitals_rate_per_minute);
-  // Arrivals too, so one client cannot fill a day's source classes with made-up tags.
+  // Arrivals too, so one client cannot fill a day's source classes with made-up tags; and each
+  // step of the funnel has the same share of its own, so one client cannot skew a step.
   leads::rate_limiter arrival_limits(cfg.arrivals_per_hour, cfg.arrivals_per_hour / 60.0);
+  std::vector<std::unique_ptr<leads::rate_limiter>> step_limits;
+  for (std::size_t i = 0; i < vitals::page_steps.size(); ++i) {
+    step_limits.push_back(
+        std::make_unique<leads::rate_limiter>(cfg.arrivals_per_hour, cfg.arrivals_per_hour / 60.0));
+  }
   vitals::intake beacon_checks(
       *vitals_recorder, vitals_stats, cfg.vitals_queue,
-      [&arrival_limits](const std::string& client) { return arrival_limits.acquire(client) == 0; });
-  vitals::endpoint beacons(
-      beacon_checks, vitals_stats,
-      [&beacon_limits](const std::string& client) { return beacon_limits.acquire(client); },
-      options.trusted_proxies);
+      [&arrival_limits](const std::string& client) { return arrival_limits.acquire(client) == 0; },
+      [&step_limits](const std::string& client, std::string_view step) {
+        const auto at = std::find(vitals::page_steps.begin(), vitals::page_steps.end(), step);
+        return at != vitals::page_steps.end() &&
+               step_limits[static_cast<std::size_t>(at - vitals::page_steps.begin())]->acquire(
+                   client) == 0;
+      });
+  const auto admit_beacon = [&beacon_limits](const std::string& client) {
+    return beacon_limits.acquire(client);
+  };
+  vitals::endpoint beacons(beacon_checks, vitals_stats, admit_beacon, options.trusted_proxies);
+  vitals::endpoint funnel(beacon_checks, vitals_stats, admit_beacon, options.trusted_proxies,
+                          vitals::intake::kind::funnel);
   services parts;
   parts.files = &files;
   parts.requests = &requests;
@@ -197,6 +214,7 @@ int serve(const config& cfg) {
   parts.challenges = &challenges;
   parts.proof_stats = &proof_stats;
   parts.vitals = &beacons;
+  parts.funnel = &funnel;
   parts.vitals_stats = &vitals_stats;
   parts.webhook = channels->desk() ? channels->desk()->webhook() : nullptr;
   parts.channels = channels->metrics();

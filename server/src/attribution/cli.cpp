@@ -30,8 +30,11 @@ int report(storage::lead_store& store, const report_request& request, std::ostre
   const report_options options{request.days, clock::today_utc(), request.locale};
   std::map<std::string, storage::triage_state> desk;
   for (auto& [id, state] : store.triage_states()) desk.emplace(id, std::move(state));
-  const auto result = build_report(store.read_visits(first_day(options), request.locale),
-                                   store.list(""), desk, options);
+  const auto leads = store.list("");
+  auto result =
+      build_report(store.read_visits(first_day(options), request.locale), leads, desk, options);
+  result.funnel = build_funnel(store.read_funnel(first_day(options), request.locale), leads, desk,
+                               period_of(options));
   if (!request.html_file.empty()) {
     if (const auto problem = write_atomically(request.html_file, to_html(result));
         !problem.empty()) {

@@ -1,6 +1,7 @@
 #include "attribution/report.hpp"
 
 #include <algorithm>
+#include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <chrono>
 #include <cstdio>
@@ -63,6 +64,10 @@ boost::json::object json_row(const source_row& row) {
 
 std::int64_t first_day(const report_options& options) {
   return options.today - std::max(options.days, 1) + 1;
+}
+
+funnel_period period_of(const report_options& options) {
+  return {first_day(options), options.today, options.locale};
 }
 
 report build_report(const std::vector<storage::visit_count>& visits,
@@ -156,7 +161,7 @@ std::string to_text(const report& r) {
       out += line;
     }
   }
-  return out;
+  return out + funnel_text(r.funnel);
 }
 
 std::string to_json(const report& r) {
@@ -174,7 +179,8 @@ std::string to_json(const report& r) {
                                           : boost::json::value(r.options.locale)},
       {"sources", std::move(sources)},
       {"total", json_row(r.total)},
-      {"landings", std::move(landings)}};
+      {"landings", std::move(landings)},
+      {"funnel", boost::json::parse(funnel_json(r.funnel))}};
   return boost::json::serialize(out);
 }
 

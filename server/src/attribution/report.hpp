@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "attribution/funnel.hpp"
+#include "attribution/source.hpp"
 #include "storage/lead.hpp"
 #include "storage/triage.hpp"
 #include "storage/visits.hpp"
@@ -13,10 +15,6 @@
 // `leads report`: per source class, how many visitors arrived, how many of them sent a lead, and
 // what the lead desk made of those leads. Built from counts and the leads table alone.
 namespace landing::attribution {
-
-// The class of a lead that came with no source (a form post without tags, or from before sources
-// were kept): it has no visits to compare with.
-inline constexpr std::string_view unknown_class = "unknown";
 
 struct report_options {
   int days = 30;           // the last N days, today included
@@ -46,9 +44,12 @@ struct report {
   std::vector<source_row> sources;  // most leads first, then most visits, then by name
   source_row total;
   std::vector<landing_row> landings{};  // most leads first, then by path
+  attribution::funnel funnel{};         // build_funnel's, for the same days and locale
 };
 
 std::int64_t first_day(const report_options& options);
+// The days and locale of the report, for build_funnel.
+funnel_period period_of(const report_options& options);
 
 // Leads are those created in the period (UTC days), in the locale asked; a bot's honeypot lead
 // (status spam) is not a lead. Their desk state comes from `desk` (lead id -> state).

@@ -70,6 +70,7 @@ std::string to_html(const report& r) {
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src "
       "'unsafe-inline'\"><meta name=\"referrer\" content=\"no-referrer\"><title>Leads by source " +
       period + "</title><style>" + std::string(report_base_style) + std::string(chart_style) +
+      std::string(funnel_style) +
       "</style></head><body><main><header><h1>Leads by source</h1><p class=\"lead\">" + period +
       ": visitors&#39; first page view per tab session, and the leads they sent</p>"
       "<ul class=\"filters\"><li>Locale: <b>" +
@@ -110,12 +111,17 @@ std::string to_html(const report& r) {
     }
     html += "</tbody></table>";
   }
+  html += "</section>" + funnel_html(r.funnel);
   return html +
-         "</section><footer><p>A visit is a tab session&#39;s first page view whose Web Vitals "
+         "<footer><p>A visit is a tab session&#39;s first page view whose Web Vitals "
          "were sent (none under Do Not Track or Global Privacy Control). Conversion is leads "
          "per 100 visits. <code>unknown</code> leads came without a source: no visit of theirs "
          "was counted. Taken, spam and done are shares of each source&#39;s leads on the lead "
-         "desk.</p></footer></main></body></html>";
+         "desk.</p><p>The funnel counts tab sessions, each step once: arrived, saw the cases, read "
+         "a "
+         "docs page, started the form (none of these under Do Not Track or Global Privacy "
+         "Control; without JavaScript only the arrival). Sent, taken and done are the leads "
+         "themselves, spam left out.</p></footer></main></body></html>";
 }
 
 }  // namespace landing::attribution

@@ -2,6 +2,8 @@
 
 #include <locale.h>
 
+#include <algorithm>
+#include <boost/json/object.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <clocale>
@@ -242,6 +244,19 @@ std::string class_of(const source& item) {
                              max_class_length);
   }
   return std::string(direct_class);
+}
+
+std::string arrival_class(const boost::json::value& value) {
+  const auto* object = value.if_object();
+  const auto other_key = [](const auto& entry) {
+    return entry.key() != "utm_source" && entry.key() != "referrer";
+  };
+  if (!object || std::any_of(object->begin(), object->end(), other_key)) {
+    return std::string(other_class);
+  }
+  const auto checked = parse(value);
+  const auto* kept = std::get_if<source>(&checked);
+  return kept ? class_of(*kept) : std::string(other_class);
 }
 
 std::optional<source> from_query(std::string_view query) {

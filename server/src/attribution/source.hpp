@@ -18,6 +18,9 @@ inline constexpr std::size_t max_class_length = 40;   // code points
 inline constexpr std::size_t max_classes_per_day = 200;
 inline constexpr std::string_view direct_class = "direct";
 inline constexpr std::string_view other_class = "other";
+// The class of a lead that came with no source (a form post without tags, or from before sources
+// were kept), and of the arrival the page counts without JavaScript when its URL has no tags.
+inline constexpr std::string_view unknown_class = "unknown";
 
 // Every member empty or false is absent.
 struct source {
@@ -59,6 +62,11 @@ std::optional<source> from_json(std::string_view text);
 // What visits and the report group by: utm_source lowercased, else the referrer's host, each cut
 // to max_class_length code points, else "direct".
 std::string class_of(const source& item);
+
+// The class of a beacon's `source`: the two tags a class is made of (utm_source, referrer).
+// Anything else there, or a tag that fails the rules, is the class `other`, so a bad tag costs the
+// beacon nothing but its class.
+std::string arrival_class(const boost::json::value& value);
 
 // A form post carries no source, but its Referer is the landing URL: the tags and click ids of
 // its query string. nullopt when it carries none of them (a no-JS visit is then unknown, not

@@ -3,6 +3,7 @@
 #include "storage/chat_turn.hpp"
 #include "storage/erasure.hpp"
 #include "storage/fault.hpp"
+#include "storage/funnel.hpp"
 #include "storage/leadership.hpp"
 #include "storage/leads.hpp"
 #include "storage/limits.hpp"
@@ -29,6 +30,7 @@ class lead_store : public virtual leads_role,
                    public virtual settings_role,
                    public virtual vitals_role,
                    public virtual visits_role,
+                   public virtual funnel_role,
                    public virtual erasure_role,
                    public virtual limits_role,
                    public virtual proofs_role,

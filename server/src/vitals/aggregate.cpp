@@ -86,6 +86,30 @@ std::vector<storage::visit_count> aggregator::take_visits() {
   return out;
 }
 
+void aggregator::add(const funnel_beacon& item, std::int64_t day) {
+  auto source = item.source_class;
+  if (!funnel_classes_.contains(source)) {
+    if (funnel_classes_.size() < attribution::max_classes_per_day) {
+      funnel_classes_.insert(source);
+    } else {
+      source = std::string(attribution::other_class);
+    }
+  }
+  for (const auto& step : item.steps) ++funnel_[{day, item.locale, source, item.device, step}];
+}
+
+std::vector<storage::funnel_count> aggregator::take_funnel() {
+  std::vector<storage::funnel_count> out;
+  out.reserve(funnel_.size());
+  for (auto& [key, count] : funnel_) {
+    const auto& [day, locale, source, device, step] = key;
+    out.push_back({day, locale, source, device, step, count});
+  }
+  funnel_.clear();
+  funnel_classes_.clear();
+  return out;
+}
+
 histogram histogram_of(metric name, const storage::vitals_aggregate& row) {
   std::vector<std::uint64_t> counts(histogram(scale_of(name)).counts().size(), 0);
   for (const auto& bucket : row.buckets) {

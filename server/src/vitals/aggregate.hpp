@@ -2,14 +2,17 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
 
+#include "storage/funnel.hpp"
 #include "storage/visits.hpp"
 #include "storage/vitals.hpp"
 #include "vitals/beacon.hpp"
+#include "vitals/funnel.hpp"
 #include "vitals/histogram.hpp"
 
 namespace landing::vitals {
@@ -23,12 +26,17 @@ class aggregator {
   static constexpr std::size_t targets_per_batch = 64;
 
   void add(const beacon& item, std::int64_t day);
-  [[nodiscard]] bool empty() const { return keys_.empty() && visits_.empty(); }
+  void add(const funnel_beacon& item, std::int64_t day);
+  [[nodiscard]] bool empty() const { return keys_.empty() && visits_.empty() && funnel_.empty(); }
   // The rows so far, in key order; the aggregator holds no rows afterwards.
   std::vector<storage::vitals_aggregate> take();
   // The arrivals so far, per day, locale and source class; none are held afterwards. A batch
   // holds at most attribution::max_classes_per_day classes, the rest count as `other`.
   std::vector<storage::visit_count> take_visits();
+  // The funnel's steps so far, per day, locale, source class, device and step; none are held
+  // afterwards. A batch holds at most attribution::max_classes_per_day classes, the rest count
+  // as `other`, as visits.
+  std::vector<storage::funnel_count> take_funnel();
 
  private:
   struct working {
@@ -41,6 +49,9 @@ class aggregator {
   };
   std::map<storage::vitals_key, working> keys_;
   std::map<std::tuple<std::int64_t, std::string, std::string>, std::uint64_t> visits_;
+  using funnel_key = std::tuple<std::int64_t, std::string, std::string, std::string, std::string>;
+  std::map<funnel_key, std::uint64_t> funnel_;
+  std::set<std::string> funnel_classes_;
 };
 
 // A stored row as the histogram it stands for, on its metric's scale.

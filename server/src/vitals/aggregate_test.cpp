@@ -96,6 +96,33 @@ TEST(vitals_aggregator, counts_arrivals_by_day_locale_and_class_and_bounds_the_c
   EXPECT_EQ(other->count, 5U);
 }
 
+TEST(vitals_aggregator, counts_funnel_steps_by_day_locale_class_device_and_step) {
+  aggregator rows;
+  rows.add(funnel_beacon{"en", "mobile", "google", {"arrived", "cases"}}, 20000);
+  rows.add(funnel_beacon{"en", "mobile", "google", {"form"}}, 20000);
+  rows.add(funnel_beacon{"en", "mobile", "google", {"arrived"}}, 20000);
+  rows.add(funnel_beacon{"en", "desktop", "google", {"arrived"}}, 20001);
+  EXPECT_FALSE(rows.empty());
+  EXPECT_EQ(rows.take_funnel(),
+            (std::vector<storage::funnel_count>{{20000, "en", "google", "mobile", "arrived", 2},
+                                                {20000, "en", "google", "mobile", "cases", 1},
+                                                {20000, "en", "google", "mobile", "form", 1},
+                                                {20001, "en", "google", "desktop", "arrived", 1}}));
+  EXPECT_TRUE(rows.take_funnel().empty());
+  EXPECT_TRUE(rows.empty());
+  // Past the classes a batch may hold, every new class is other; a known class keeps its own.
+  for (std::size_t i = 0; i < attribution::max_classes_per_day + 5; ++i) {
+    rows.add(funnel_beacon{"ru", "mobile", "tag" + std::to_string(i), {"arrived"}}, 20000);
+  }
+  rows.add(funnel_beacon{"ru", "mobile", "tag0", {"cases"}}, 20000);
+  const auto steps = rows.take_funnel();
+  EXPECT_EQ(steps.size(), attribution::max_classes_per_day + 2);
+  const auto other =
+      std::find_if(steps.begin(), steps.end(), [](const auto& v) { return v.source == "other"; });
+  ASSERT_NE(other, steps.end());
+  EXPECT_EQ(other->count, 5U);
+}
+
 TEST(vitals_aggregator, a_stored_row_gives_back_the_same_histogram) {
   aggregator rows;
   histogram direct(scale_of(metric::lcp));

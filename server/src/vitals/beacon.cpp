@@ -69,18 +69,6 @@ bool has_decimals_at_most(double value, int decimals) {
   return std::abs(scaled - std::round(scaled)) <= 1e-6 * std::max(1.0, std::abs(scaled));
 }
 
-// The beacon carries only the two tags a class is made of; anything else there, or a tag that
-// fails the lead source's checks, is counted as `other` rather than costing the metrics.
-std::string visit_class_of(const json::value& source) {
-  const auto* object = source.if_object();
-  if (!object || !only_fields(*object, {"utm_source", "referrer"})) {
-    return std::string(attribution::other_class);
-  }
-  const auto checked = attribution::parse(source);
-  const auto* kept = std::get_if<attribution::source>(&checked);
-  return kept ? attribution::class_of(*kept) : std::string(attribution::other_class);
-}
-
 parsed refuse(std::string code, std::string where) {
   return {std::nullopt, refusal{std::move(code), std::move(where)}};
 }
@@ -204,7 +192,8 @@ parsed parse_beacon(std::string_view body) {
     }
     out.metrics.push_back(std::move(out_metric));
   }
-  if (const auto* source = top.if_contains("source")) out.visit_class = visit_class_of(*source);
+  if (const auto* source = top.if_contains("source"))
+    out.visit_class = attribution::arrival_class(*source);
   return {std::move(out), std::nullopt};
 }
 

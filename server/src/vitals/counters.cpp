@@ -64,6 +64,8 @@ void counters::dropped(std::uint64_t beacons) {
 }
 
 void counters::arrival_capped() { arrivals_capped_.fetch_add(1, std::memory_order_relaxed); }
+void counters::funnel_accepted() { funnel_accepted_.fetch_add(1, std::memory_order_relaxed); }
+void counters::step_capped() { steps_capped_.fetch_add(1, std::memory_order_relaxed); }
 
 std::uint64_t counters::rejected_total(std::string_view reason) const {
   const auto at = index_of(reasons, reason);
@@ -77,6 +79,11 @@ std::string counters::render() const {
   out += "landing_vitals_beacons_total{outcome=\"dropped\"} " + std::to_string(dropped_) + "\n";
   out += "# TYPE landing_vitals_arrivals_capped_total counter\n";
   out += "landing_vitals_arrivals_capped_total " + std::to_string(arrivals_capped_) + "\n";
+  out += "# TYPE landing_funnel_beacons_total counter\n";
+  out += "landing_funnel_beacons_total " + std::to_string(funnel_accepted_) + "\n";
+  out += "# TYPE landing_funnel_steps_capped_total counter\n";
+  out += "landing_funnel_steps_capped_total " + std::to_string(steps_capped_) + "\n";
+  // The funnel beacon's refusals are counted here too, by the same reasons.
   out += "# TYPE landing_vitals_beacons_rejected_total counter\n";
   for (std::size_t r = 0; r < reasons.size(); ++r) {
     out += "landing_vitals_beacons_rejected_total{reason=\"" + std::string(reasons[r]) + "\"} " +

@@ -17,7 +17,7 @@ namespace landing::vitals {
 class counters {
  public:
   // Why beacons are refused: the endpoint's own reasons, then parse_beacon's codes.
-  static constexpr std::array<std::string_view, 22> reasons{"cross_site",
+  static constexpr std::array<std::string_view, 25> reasons{"cross_site",
                                                             "unsupported_media_type",
                                                             "too_large",
                                                             "rate_limited",
@@ -38,6 +38,9 @@ class counters {
                                                             "selector",
                                                             "interaction_type",
                                                             "unknown_field",
+                                                            "steps",
+                                                            "step",
+                                                            "duplicate_step",
                                                             "other"};
 
   // A beacon that passed every check (accepted); its values go into the histograms.
@@ -50,10 +53,16 @@ class counters {
   // An arrival (a visit and its source) left out because its client had made its hourly share
   // of them: the beacon's measurements still count.
   void arrival_capped();
+  // A funnel beacon that passed every check, and one of its steps left out because its client
+  // had made its hourly share of that step.
+  void funnel_accepted();
+  void step_capped();
 
   [[nodiscard]] std::uint64_t accepted_total() const { return accepted_.load(); }
   [[nodiscard]] std::uint64_t dropped_total() const { return dropped_.load(); }
   [[nodiscard]] std::uint64_t arrivals_capped_total() const { return arrivals_capped_.load(); }
+  [[nodiscard]] std::uint64_t funnel_accepted_total() const { return funnel_accepted_.load(); }
+  [[nodiscard]] std::uint64_t steps_capped_total() const { return steps_capped_.load(); }
   [[nodiscard]] std::uint64_t rejected_total(std::string_view reason) const;
 
   // Prometheus text exposition, appended to the server's /metrics.
@@ -75,6 +84,8 @@ class counters {
   std::atomic<std::uint64_t> accepted_{0};
   std::atomic<std::uint64_t> dropped_{0};
   std::atomic<std::uint64_t> arrivals_capped_{0};
+  std::atomic<std::uint64_t> funnel_accepted_{0};
+  std::atomic<std::uint64_t> steps_capped_{0};
   std::array<std::atomic<std::uint64_t>, reasons.size()> rejected_{};
 };
 

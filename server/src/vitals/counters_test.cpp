@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "vitals/funnel.hpp"
 #include "vitals/testing.hpp"
 
 namespace landing::vitals {
@@ -60,6 +61,16 @@ TEST(vitals_counters, every_refusal_the_contract_lists_has_its_own_reason) {
     ++refused;
   }
   EXPECT_GT(refused, 10U);
+  std::ifstream funnel_file(std::string(LANDING_CONTRACT_DIR) + "/funnel-beacon.json");
+  std::stringstream funnel_text;
+  funnel_text << funnel_file.rdbuf();
+  const auto funnel_contract = boost::json::parse(funnel_text.str());
+  for (const auto& example : funnel_contract.at("examples").at("invalid").as_array()) {
+    const auto result = parse_funnel(boost::json::serialize(example.at("payload")));
+    ASSERT_TRUE(result.refused);
+    stats.rejected(result.refused->code);
+    EXPECT_EQ(stats.rejected_total(result.refused->code) > 0, true) << result.refused->code;
+  }
   EXPECT_EQ(stats.rejected_total("other"), 0U);
   stats.rejected("something new");
   EXPECT_EQ(stats.rejected_total("other"), 1U);

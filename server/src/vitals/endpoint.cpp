@@ -1,5 +1,6 @@
 #include "vitals/endpoint.hpp"
 
+#include "attribution/source.hpp"
 #include "http/same_origin.hpp"
 
 namespace landing::vitals {
@@ -18,7 +19,8 @@ void endpoint::handle(const http::request& req, std::function<void(http::respons
   if (!is_beacon_media_type(req.header("Content-Type"))) {
     return done(refuse(415, "unsupported_media_type"));
   }
-  if (req.body.size() > max_body_bytes) return done(refuse(413, "too_large"));
+  const auto limit = what_ == intake::kind::funnel ? max_funnel_body_bytes : max_body_bytes;
+  if (req.body.size() > limit) return done(refuse(413, "too_large"));
   // Before parsing, so a flood of bad beacons costs one lookup each, not a parse.
   auto client = http::client_address(req, trusted_proxies_);
   if (const auto wait = admit_(client); wait > 0) {
@@ -26,7 +28,61 @@ void endpoint::handle(const http::request& req, std::function<void(http::respons
     res.set("Retry-After", std::to_string(wait));
     return done(std::move(res));
   }
-  checks_.submit(std::string(req.body), std::move(client), std::move(done));
+  checks_.submit(std::string(req.body), std::move(client), std::move(done), what_);
+}
+
+http::response transparent_pixel() {
+  static constexpr unsigned char gif[] = {
+      0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00,
+      0x00, 0xff, 0xff, 0xff, 0x21, 0xf9, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00, 0x2c, 0x00, 0x00,
+      0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3b};
+  auto res = http::text_response(200, "image/gif",
+                                 std::string(reinterpret_cast<const char*>(gif), sizeof gif));
+  res.set("Cache-Control", "no-store");
+  return res;
+}
+
+http::response endpoint::noscript_arrival(const http::request& req) {
+  if (!http::is_same_origin(req)) return refuse(403, "cross_site");
+  const auto query = req.query();
+  const std::string_view device = query == "d=mobile"    ? "mobile"
+                                  : query == "d=desktop" ? "desktop"
+                                                         : "";
+  if (device.empty()) return refuse(400, "device");
+  if (req.header("Sec-GPC") == "1" || req.header("DNT") == "1") return transparent_pixel();
+  const auto referer = req.header("Referer");
+  if (!http::is_this_origins_page(req, referer)) return refuse(400, "locale");
+  // The page's path: after the scheme and host, up to the query.
+  const auto after_scheme = referer.substr(referer.find("//") + 2);
+  const auto slash = after_scheme.find('/');
+  const auto page =
+      slash == std::string_view::npos ? std::string_view() : after_scheme.substr(slash);
+  const auto path = page.substr(0, page.find_first_of("?#"));
+  // The first segment of the path, "/en" or "/en/...".
+  const auto segment = path.substr(0, path.find('/', 1));
+  std::string locale;
+  for (const auto each : locales) {
+    if (segment.size() == each.size() + 1 && segment.ends_with(each)) locale = std::string(each);
+  }
+  if (locale.empty()) return refuse(400, "locale");
+  std::optional<attribution::source> tags;
+  if (const auto mark = page.find('?'); mark != std::string_view::npos) {
+    const auto rest = page.substr(mark + 1);
+    tags = attribution::from_query(rest.substr(0, rest.find('#')));
+  }
+  const auto client = http::client_address(req, trusted_proxies_);
+  if (const auto wait = admit_(client); wait > 0) {
+    auto res = refuse(429, "rate_limited");
+    res.set("Retry-After", std::to_string(wait));
+    return res;
+  }
+  funnel_beacon arrival{
+      locale,
+      std::string(device),
+      tags ? attribution::class_of(*tags) : std::string(attribution::unknown_class),
+      {"arrived"}};
+  const auto counted = checks_.take_funnel(std::move(arrival), client);
+  return counted.status == 204 ? transparent_pixel() : counted;
 }
 
 }  // namespace landing::vitals

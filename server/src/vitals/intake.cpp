@@ -15,18 +15,23 @@ http::response busy_response() {
   return res;
 }
 
-intake::intake(recorder& sink, counters& stats, std::size_t capacity, arrival_gate may_arrive)
-    : sink_(sink), stats_(stats), capacity_(capacity), may_arrive_(std::move(may_arrive)) {
+intake::intake(recorder& sink, counters& stats, std::size_t capacity, arrival_gate may_arrive,
+               step_gate may_step)
+    : sink_(sink),
+      stats_(stats),
+      capacity_(capacity),
+      may_arrive_(std::move(may_arrive)),
+      may_step_(std::move(may_step)) {
   thread_.start("vitals-intake", [this](worker::context& ctx) { run(ctx); });
 }
 
 intake::~intake() { stop(); }
 
-void intake::submit(std::string body, std::string client, callback done) {
+void intake::submit(std::string body, std::string client, callback done, kind what) {
   {
     const std::lock_guard lock(mutex_);
     if (!thread_.stopping() && queue_.size() < capacity_) {
-      queue_.push_back({std::move(body), std::move(client), std::move(done)});
+      queue_.push_back({std::move(body), std::move(client), std::move(done), what});
       if (queue_.size() == 1) thread_.notify();
       return;
     }
@@ -57,6 +62,33 @@ http::response intake::check(const std::string& body, const std::string& client)
   return res;
 }
 
+http::response intake::check_funnel(const std::string& body, const std::string& client) {
+  auto parsed = parse_funnel(body);
+  if (!parsed.ok) {
+    stats_.rejected(parsed.refused->code);
+    return http::json_response(
+        400, boost::json::serialize(boost::json::object{{"error", parsed.refused->code},
+                                                        {"at", parsed.refused->where}}));
+  }
+  return take_funnel(std::move(*parsed.ok), client);
+}
+
+http::response intake::take_funnel(funnel_beacon item, const std::string& client) {
+  stats_.funnel_accepted();
+  if (may_step_) {
+    std::erase_if(item.steps, [&](const std::string& step) {
+      if (may_step_(client, step)) return false;
+      stats_.step_capped();
+      return true;
+    });
+  }
+  if (!item.steps.empty() && !sink_.offer(item)) return busy_response();
+  http::response res;
+  res.status = 204;
+  res.set("Cache-Control", "no-store");
+  return res;
+}
+
 void intake::run(worker::context& ctx) {
   // Linux gives each thread its own nice value (setpriority with the thread's id).
   if (::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 19) != 0) {
@@ -73,9 +105,9 @@ void intake::run(worker::context& ctx) {
       ctx.wait();
       continue;
     }
-    for (auto& [body, client, done] : batch) {
+    for (auto& [body, client, done, what] : batch) {
       try {
-        done(check(body, client));
+        done(what == kind::funnel ? check_funnel(body, client) : check(body, client));
       } catch (const std::exception& e) {
         log::error("vitals_intake_error", {{"reason", e.what()}});
         done(http::error_response(500, "internal"));

@@ -24,9 +24,13 @@ class intake {
   using callback = std::function<void(http::response)>;
   // Whether a client may make one more arrival now (a share is taken); by default every one may.
   using arrival_gate = std::function<bool(const std::string& client)>;
+  // The same for one step of the funnel: each step has a share of its own per client.
+  using step_gate = std::function<bool(const std::string& client, std::string_view step)>;
+  // What a body is: a vitals beacon or a funnel beacon (contract/funnel-beacon.json).
+  enum class kind { vitals, funnel };
 
-  intake(recorder& sink, counters& stats, std::size_t capacity = 4096,
-         arrival_gate may_arrive = {});
+  intake(recorder& sink, counters& stats, std::size_t capacity = 4096, arrival_gate may_arrive = {},
+         step_gate may_step = {});
   intake(const intake&) = delete;
   intake& operator=(const intake&) = delete;
   ~intake();
@@ -34,13 +38,18 @@ class intake {
   // Calls done exactly once, from the intake's thread, or at once (503) when it is full.
   // `client` is the sender's address, asked of the arrival gate only when the beacon carries
   // an arrival: one client cannot fill a day's source classes with made-up tags.
-  void submit(std::string body, std::string client, callback done);
+  void submit(std::string body, std::string client, callback done, kind what = kind::vitals);
   // Answers what is queued, then ends the thread. Idempotent.
   void stop();
 
   // The answer to a body, as the thread gives it: 400 with a code, 503 once the recorder has
   // stopped, else 204. An arrival past the client's share is left out and counted.
   http::response check(const std::string& body, const std::string& client = {});
+  // The same for a funnel beacon: a step past the client's share is left out and counted; a
+  // beacon left with no step is answered 204 all the same (the page cannot do better).
+  http::response check_funnel(const std::string& body, const std::string& client = {});
+  // A funnel beacon already checked (the no-JavaScript image's arrival): only the shares.
+  http::response take_funnel(funnel_beacon item, const std::string& client);
 
  private:
   void run(worker::context& ctx);
@@ -49,12 +58,14 @@ class intake {
     std::string body;
     std::string client;
     callback done;
+    kind what;
   };
 
   recorder& sink_;
   counters& stats_;
   std::size_t capacity_;
   arrival_gate may_arrive_;
+  step_gate may_step_;
   // The queue is refused once the thread is stopping, both under this lock, so nothing is
   // queued after the thread's last look.
   std::mutex mutex_;

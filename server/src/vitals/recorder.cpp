@@ -15,7 +15,11 @@ recorder::recorder(storage::lead_store& store, storage::turns& turns, counters& 
 
 recorder::~recorder() { stop(); }
 
-bool recorder::offer(const beacon& item) {
+bool recorder::offer(const beacon& item) { return fold(item); }
+bool recorder::offer(const funnel_beacon& item) { return fold(item); }
+
+template <typename Beacon>
+bool recorder::fold(const Beacon& item) {
   const auto today = options_.today();
   {
     const std::lock_guard lock(mutex_);
@@ -43,14 +47,17 @@ bool recorder::batch_full() {
   return pending_beacons_ >= options_.batch_beacons;
 }
 
-void recorder::write(std::vector<storage::vitals_aggregate> rows,
-                     std::vector<storage::visit_count> visits, std::uint64_t beacons) {
+void recorder::write(const batch& taken) {
+  const auto beacons = taken.beacons;
   try {
     turns_.measurement([&] {
-      store_.add_vitals(rows);
-      if (!visits.empty()) {
-        store_.add_visits(visits, attribution::max_classes_per_day,
-                          std::string(attribution::other_class));
+      if (!taken.rows.empty()) store_.add_vitals(taken.rows);
+      const std::string other(attribution::other_class);
+      if (!taken.visits.empty()) {
+        store_.add_visits(taken.visits, attribution::max_classes_per_day, other);
+      }
+      if (!taken.funnel.empty()) {
+        store_.add_funnel(taken.funnel, attribution::max_classes_per_day, other);
       }
     });
     if (failing_) log::info("vitals_writes_resumed", {});
@@ -71,8 +78,10 @@ void recorder::write(std::vector<storage::vitals_aggregate> rows,
 void recorder::prune(std::int64_t today) {
   const auto keep_from = today - options_.retention_days + 1;
   try {
-    const auto removed = turns_.measurement(
-        [&] { return store_.prune_vitals(keep_from) + store_.prune_visits(keep_from); });
+    const auto removed = turns_.measurement([&] {
+      return store_.prune_vitals(keep_from) + store_.prune_visits(keep_from) +
+             store_.prune_funnel(keep_from);
+    });
     if (removed > 0) log::info("vitals_pruned", {{"rows", removed}, {"kept_from_day", keep_from}});
   } catch (const std::exception& e) {
     log::warn("vitals_prune_failed", {{"reason", e.what()}});
@@ -93,18 +102,17 @@ void recorder::run(worker::context& ctx) {
       while (!batch_full() && clock::now() < flush_at && ctx.wait_until(flush_at)) {
       }
     }
-    std::vector<storage::vitals_aggregate> rows;
-    std::vector<storage::visit_count> visits;
-    std::uint64_t beacons = 0;
+    batch taken;
     bool last = false;
     {
       const std::lock_guard lock(mutex_);
-      rows = pending_.take();
-      visits = pending_.take_visits();
-      beacons = std::exchange(pending_beacons_, 0);
+      taken.rows = pending_.take();
+      taken.visits = pending_.take_visits();
+      taken.funnel = pending_.take_funnel();
+      taken.beacons = std::exchange(pending_beacons_, 0);
       last = ctx.stopping();
     }
-    if (beacons > 0) write(std::move(rows), std::move(visits), beacons);
+    if (taken.beacons > 0) write(taken);
     if (last) return;
     if (clock::now() >= next_prune) {
       prune(options_.today());

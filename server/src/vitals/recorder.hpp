@@ -11,6 +11,7 @@
 #include "vitals/aggregate.hpp"
 #include "vitals/beacon.hpp"
 #include "vitals/counters.hpp"
+#include "vitals/funnel.hpp"
 
 namespace landing::vitals {
 
@@ -40,6 +41,7 @@ class recorder {
 
   // False once stopped (the beacon is dropped and counted).
   bool offer(const beacon& item);
+  bool offer(const funnel_beacon& item);
   // Writes what is folded in, then ends the thread. Idempotent.
   void stop();
 
@@ -47,8 +49,15 @@ class recorder {
   void run(worker::context& ctx);
   [[nodiscard]] bool has_pending();
   [[nodiscard]] bool batch_full();
-  void write(std::vector<storage::vitals_aggregate> rows, std::vector<storage::visit_count> visits,
-             std::uint64_t beacons);
+  struct batch {
+    std::vector<storage::vitals_aggregate> rows;
+    std::vector<storage::visit_count> visits;
+    std::vector<storage::funnel_count> funnel;
+    std::uint64_t beacons = 0;
+  };
+  template <typename Beacon>
+  bool fold(const Beacon& item);
+  void write(const batch& taken);
   void prune(std::int64_t today);
 
   storage::lead_store& store_;

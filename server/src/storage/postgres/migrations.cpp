@@ -10,7 +10,7 @@ namespace {
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(727001)";
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 11> steps{
+constexpr std::array<const char*, 12> steps{
     // The schema the SQLite engine started with.
     R"sql(
 CREATE TABLE leads (
@@ -235,6 +235,18 @@ CREATE INDEX spent_proofs_by_expiry ON spent_proofs (expires_at);
 ALTER TABLE leads ADD COLUMN unproven integer NOT NULL DEFAULT 0;
 ALTER TABLE leads ADD COLUMN message_key text NOT NULL DEFAULT '';
 CREATE INDEX leads_by_message_key ON leads (message_key, created_at) WHERE message_key <> '';
+)sql",
+    // How far visits got, as in SQLite's step 12.
+    R"sql(
+CREATE TABLE funnel_daily (
+  day bigint NOT NULL,
+  locale text NOT NULL,
+  source text NOT NULL,
+  device text NOT NULL,
+  step text NOT NULL,
+  count bigint NOT NULL,
+  PRIMARY KEY (day, locale, source, device, step)
+);
 )sql",
 };
 

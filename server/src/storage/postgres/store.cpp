@@ -52,6 +52,7 @@ store::store(std::string uri, options opts)
       proof_table(db),
       vitals_tables(db),
       visits_table(db),
+      funnel_table(db),
       erasure_tables(db),
       rate_buckets(db),
       replica_session(db),

@@ -6,6 +6,7 @@
 #include "storage/postgres/chat_turn.hpp"
 #include "storage/postgres/database.hpp"
 #include "storage/postgres/erasure.hpp"
+#include "storage/postgres/funnel.hpp"
 #include "storage/postgres/leads.hpp"
 #include "storage/postgres/limits.hpp"
 #include "storage/postgres/outbox.hpp"
@@ -39,6 +40,7 @@ class store final : private database_owner,
                     public proof_table,
                     public vitals_tables,
                     public visits_table,
+                    public funnel_table,
                     public erasure_tables,
                     public rate_buckets,
                     public replica_session,

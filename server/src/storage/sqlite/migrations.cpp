@@ -7,7 +7,7 @@ namespace landing::storage::sqlite {
 namespace {
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 11> steps{
+constexpr std::array<const char*, 12> steps{
     R"sql(
 CREATE TABLE leads (
   id TEXT PRIMARY KEY,
@@ -218,6 +218,19 @@ CREATE INDEX spent_proofs_by_expiry ON spent_proofs (expires_at);
 ALTER TABLE leads ADD COLUMN unproven INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE leads ADD COLUMN message_key TEXT NOT NULL DEFAULT '';
 CREATE INDEX leads_by_message_key ON leads (message_key, created_at) WHERE message_key <> '';
+)sql",
+    // How far visits got (storage/funnel.hpp): tab sessions per day, locale, source class, device
+    // and page step, as counts only.
+    R"sql(
+CREATE TABLE funnel_daily (
+  day INTEGER NOT NULL,
+  locale TEXT NOT NULL,
+  source TEXT NOT NULL,
+  device TEXT NOT NULL,
+  step TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (day, locale, source, device, step)
+) WITHOUT ROWID;
 )sql",
 };
 

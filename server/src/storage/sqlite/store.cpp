@@ -11,6 +11,7 @@ store::store(std::string path, options opts)
       proof_table(db),
       vitals_tables(db),
       visits_table(db),
+      funnel_table(db),
       erasure_tables(db),
       transfer_tables(db) {}
 

@@ -5,6 +5,7 @@
 #include "storage/sqlite/chat_turn.hpp"
 #include "storage/sqlite/database.hpp"
 #include "storage/sqlite/erasure.hpp"
+#include "storage/sqlite/funnel.hpp"
 #include "storage/sqlite/leads.hpp"
 #include "storage/sqlite/outbox.hpp"
 #include "storage/sqlite/proofs.hpp"
@@ -36,6 +37,7 @@ class store final : private database_owner,
                     public proof_table,
                     public vitals_tables,
                     public visits_table,
+                    public funnel_table,
                     public erasure_tables,
                     public single_process,
                     public transfer_tables {
