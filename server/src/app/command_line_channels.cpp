@@ -1,5 +1,6 @@
 #include "app/command_line_parts.hpp"
 #include "common/duration.hpp"
+#include "digest/schedule.hpp"
 
 namespace landing::app {
 
@@ -68,6 +69,21 @@ void define_channel_options(CLI::App& cli, config& cfg) {
                  "minutes east of UTC of the clock in the chat's status lines (180: Moscow)")
       ->envname("LANDING_TRIAGE_UTC_OFFSET")
       ->check(CLI::Range(-720, 840))
+      ->capture_default_str();
+  cli.add_option("--digest", cfg.digest,
+                 "the figures of the period just ended, posted to the chat: weekly (Monday "
+                 "09:00), daily (09:00) or off")
+      ->envname("LANDING_DIGEST")
+      ->check(CLI::IsMember({"weekly", "daily", "off"}))
+      ->capture_default_str();
+  cli.add_option("--digest-tz", cfg.digest_tz,
+                 "the time zone whose 09:00 the digest keeps (a tzdata name)")
+      ->envname("LANDING_DIGEST_TZ")
+      ->check([](const std::string& name) {
+        return digest::zone_named(name) ? std::string()
+                                        : "a time zone of the system's tzdata, such as "
+                                          "Europe/Moscow";
+      })
       ->capture_default_str();
 }
 

@@ -20,7 +20,7 @@ void define_channel_options(CLI::App& cli, config& cfg);
 void define_proof_options(CLI::App& cli, config& cfg);
 // `leads …`: the operators' commands on leads, a data subject's requests among them.
 void define_lead_commands(CLI::App& cli, config& cfg);
-// `webhook …`, `migrate-db`, `vitals report` and `backup`.
+// `webhook …`, `migrate-db`, `vitals report`, `digest preview` and `backup`.
 void define_tool_commands(CLI::App& cli, config& cfg);
 
 }  // namespace landing::app

@@ -40,6 +40,25 @@ void define_tool_commands(CLI::App& cli, config& cfg) {
   vitals_report->add_flag("--json", cfg.vitals_request.json, "one JSON object instead of a table");
   vitals_report->add_option("--html", cfg.vitals_request.html_file,
                             "also write a self-contained HTML page with charts to this file");
+  auto* digest_cmd =
+      cli.add_subcommand("digest", "the studio's digest of leads, the funnel and speed");
+  digest_cmd->require_subcommand(1);
+  digest_cmd->fallthrough();
+  auto* preview =
+      digest_cmd
+          ->add_subcommand("preview",
+                           "print the digest of the last period ended (or --at a date's) as the "
+                           "chat would get it, write its chart; nothing is sent")
+          ->fallthrough();
+  preview->callback(choose(cfg, command::digest_preview));
+  preview->add_option("--period", cfg.digest_request.period, "weekly or daily (default: --digest)")
+      ->check(CLI::IsMember({"weekly", "daily"}));
+  preview->add_option("--at", cfg.digest_request.at,
+                      "the digest due on this date (YYYY-MM-DD, in --digest-tz)");
+  preview->add_option("--image", cfg.digest_request.image, "where to write the chart (PNG)")
+      ->capture_default_str();
+  preview->add_option("--report", cfg.digest_request.report_file,
+                      "also write the HTML report that goes with the digest");
   auto* backup = cli.add_subcommand(
       "backup", "a consistent copy of the SQLite database while the server runs (--db names it)");
   backup->add_option("--to", cfg.backup_to, "the new file to write (never overwritten)")

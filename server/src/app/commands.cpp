@@ -4,9 +4,11 @@
 #include <iostream>
 
 #include "app/channel_settings.hpp"
+#include "app/digest_alerts.hpp"
 #include "app/failure.hpp"
 #include "app/store.hpp"
 #include "attribution/cli.hpp"
+#include "digest/cli.hpp"
 #include "leads/cli.hpp"
 #include "privacy/cli.hpp"
 #include "storage/copy.hpp"
@@ -152,6 +154,13 @@ int run_command(const config& cfg) {
     case command::leads_report:
       return report(cfg, "leads report", [&](storage::lead_store& store) {
         return attribution::cli::report(store, cfg.sources_request, std::cout, std::cerr);
+      });
+    case command::digest_preview:
+      return report(cfg, "digest preview", [&](storage::lead_store& store) {
+        return digest::cli::preview(
+            store, cfg.digest_request,
+            digest::cadence_named(cfg.digest).value_or(digest::cadence::off), cfg.digest_tz,
+            digest_alerts(store, cfg), std::cout, std::cerr);
       });
     default:
       return leads_command(cfg);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "attribution/cli.hpp"
+#include "digest/cli.hpp"
 #include "privacy/cli.hpp"
 #include "vitals/cli.hpp"
 
@@ -28,6 +29,7 @@ enum class command {
   migrate_db,
   backup,
   vitals_report,
+  digest_preview,
 };
 
 // Every setting, as the command line and the environment give it (app/command_line.cpp says
@@ -98,6 +100,9 @@ struct config {
   std::vector<std::int64_t> triage_users;
   std::string remind_after = "30m";
   int utc_offset_minutes = 180;
+  // The studio's digest in its chat (digest/): how often, and the zone whose 09:00 it keeps.
+  std::string digest = "weekly";
+  std::string digest_tz = "Europe/Moscow";
 
   // The operators' commands' own arguments.
   std::string leads_status;
@@ -109,6 +114,7 @@ struct config {
   std::string backup_to;
   vitals::cli::report_request vitals_request;
   attribution::cli::report_request sources_request;
+  digest::cli::preview_request digest_request;
   privacy::cli::subject subject;
   std::string erase_reason;
   std::string erasures_since;

@@ -92,6 +92,13 @@ std::optional<period> latest_due(cadence every, const date::time_zone& zone, std
   return make(every, zone, *day);
 }
 
+std::optional<period> latest_due_on(cadence every, const date::time_zone& zone, std::int64_t day) {
+  const auto last_moment =
+      date::local_time<milliseconds>(date::local_days(days(day + 1))) - milliseconds(1);
+  return latest_due(every, zone,
+                    zone.to_sys(last_moment, date::choose::latest).time_since_epoch().count());
+}
+
 std::optional<std::int64_t> next_due(cadence every, const date::time_zone& zone,
                                      std::int64_t now_ms) {
   const auto day = latest_send_day(every, zone, now_ms);

@@ -44,6 +44,9 @@ struct period {
 // The latest period whose digest is due at or before now_ms: the one to send now if it has not
 // been sent. Never for cadence off.
 std::optional<period> latest_due(cadence every, const date::time_zone& zone, std::int64_t now_ms);
+// The latest period due by the end of a local date (a day number): the one sent that day, or
+// the one before for a weekly digest on another day than Monday.
+std::optional<period> latest_due_on(cadence every, const date::time_zone& zone, std::int64_t day);
 // When the next digest after now_ms falls due (unix ms); nothing for cadence off.
 std::optional<std::int64_t> next_due(cadence every, const date::time_zone& zone,
                                      std::int64_t now_ms);

@@ -90,6 +90,18 @@ TEST(digest_schedule, the_period_before_has_the_same_length_and_off_has_none) {
   EXPECT_FALSE(next_due(cadence::off, moscow, utc("2026-11-30", 6)));
 }
 
+TEST(digest_schedule, the_digest_of_a_date_is_the_one_due_by_its_end) {
+  const auto& moscow = zone("Europe/Moscow");
+  EXPECT_EQ(latest_due_on(cadence::weekly, moscow, day("2026-11-30"))->key, "weekly 2026-11-23");
+  EXPECT_EQ(latest_due_on(cadence::weekly, moscow, day("2026-12-06"))->key, "weekly 2026-11-23");
+  EXPECT_EQ(latest_due_on(cadence::daily, moscow, day("2026-11-28"))->key, "daily 2026-11-27");
+  // Far east of UTC, the date's end is well into the next UTC day: still that date's digest.
+  const auto& kiritimati = zone("Pacific/Kiritimati");  // UTC+14
+  EXPECT_EQ(latest_due_on(cadence::daily, kiritimati, day("2026-11-28"))->key, "daily 2026-11-27");
+  const auto& samoa = zone("Pacific/Pago_Pago");  // UTC-11
+  EXPECT_EQ(latest_due_on(cadence::daily, samoa, day("2026-11-28"))->key, "daily 2026-11-27");
+}
+
 TEST(digest_schedule, names_are_checked) {
   EXPECT_EQ(cadence_named("weekly"), cadence::weekly);
   EXPECT_EQ(cadence_named("daily"), cadence::daily);
