@@ -1,6 +1,7 @@
 #pragma once
 
 #include "storage/chat_turn.hpp"
+#include "storage/digests.hpp"
 #include "storage/erasure.hpp"
 #include "storage/fault.hpp"
 #include "storage/funnel.hpp"
@@ -31,6 +32,7 @@ class lead_store : public virtual leads_role,
                    public virtual vitals_role,
                    public virtual visits_role,
                    public virtual funnel_role,
+                   public virtual digests_role,
                    public virtual erasure_role,
                    public virtual limits_role,
                    public virtual proofs_role,

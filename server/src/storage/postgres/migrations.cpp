@@ -10,7 +10,7 @@ namespace {
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(727001)";
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 12> steps{
+constexpr std::array<const char*, 13> steps{
     // The schema the SQLite engine started with.
     R"sql(
 CREATE TABLE leads (
@@ -246,6 +246,17 @@ CREATE TABLE funnel_daily (
   step text NOT NULL,
   count bigint NOT NULL,
   PRIMARY KEY (day, locale, source, device, step)
+);
+)sql",
+    // The digests sent to the chat, as in SQLite's step 13.
+    R"sql(
+CREATE TABLE digests (
+  key text PRIMARY KEY,
+  owner text NOT NULL,
+  claimed_until bigint NOT NULL,
+  parts_sent integer NOT NULL DEFAULT 0,
+  sent_at bigint NOT NULL DEFAULT 0,
+  attempts integer NOT NULL DEFAULT 0
 );
 )sql",
 };

@@ -53,6 +53,7 @@ store::store(std::string uri, options opts)
       vitals_tables(db),
       visits_table(db),
       funnel_table(db),
+      digests_table(db),
       erasure_tables(db),
       rate_buckets(db),
       replica_session(db),

@@ -5,6 +5,7 @@
 
 #include "storage/postgres/chat_turn.hpp"
 #include "storage/postgres/database.hpp"
+#include "storage/postgres/digests.hpp"
 #include "storage/postgres/erasure.hpp"
 #include "storage/postgres/funnel.hpp"
 #include "storage/postgres/leads.hpp"
@@ -41,6 +42,7 @@ class store final : private database_owner,
                     public vitals_tables,
                     public visits_table,
                     public funnel_table,
+                    public digests_table,
                     public erasure_tables,
                     public rate_buckets,
                     public replica_session,

@@ -7,7 +7,7 @@ namespace landing::storage::sqlite {
 namespace {
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 12> steps{
+constexpr std::array<const char*, 13> steps{
     R"sql(
 CREATE TABLE leads (
   id TEXT PRIMARY KEY,
@@ -231,6 +231,18 @@ CREATE TABLE funnel_daily (
   count INTEGER NOT NULL,
   PRIMARY KEY (day, locale, source, device, step)
 ) WITHOUT ROWID;
+)sql",
+    // The digests sent to the chat (storage/digests.hpp): one row per period, claimed before
+    // sending.
+    R"sql(
+CREATE TABLE digests (
+  key TEXT PRIMARY KEY,
+  owner TEXT NOT NULL,
+  claimed_until INTEGER NOT NULL,
+  parts_sent INTEGER NOT NULL DEFAULT 0,
+  sent_at INTEGER NOT NULL DEFAULT 0,
+  attempts INTEGER NOT NULL DEFAULT 0
+);
 )sql",
 };
 

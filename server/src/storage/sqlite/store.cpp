@@ -12,6 +12,7 @@ store::store(std::string path, options opts)
       vitals_tables(db),
       visits_table(db),
       funnel_table(db),
+      digests_table(db),
       erasure_tables(db),
       transfer_tables(db) {}
 

@@ -4,6 +4,7 @@
 
 #include "storage/sqlite/chat_turn.hpp"
 #include "storage/sqlite/database.hpp"
+#include "storage/sqlite/digests.hpp"
 #include "storage/sqlite/erasure.hpp"
 #include "storage/sqlite/funnel.hpp"
 #include "storage/sqlite/leads.hpp"
@@ -38,6 +39,7 @@ class store final : private database_owner,
                     public vitals_tables,
                     public visits_table,
                     public funnel_table,
+                    public digests_table,
                     public erasure_tables,
                     public single_process,
                     public transfer_tables {
