@@ -126,18 +126,50 @@ bot_client::~bot_client() { curl_easy_cleanup(curl_); }
 call_answer bot_client::call(std::string_view method, const boost::json::object& body,
                              const std::atomic<bool>* cancel, std::chrono::milliseconds timeout) {
   if (!curl_) return {{send_result::transient, 0, "curl unavailable"}, {}};
-  const auto url = base_ + std::string(method);
   const auto payload = boost::json::serialize(body);
-  const auto limit = timeout.count() > 0 ? timeout : timeout_;
-  std::string answer;
-  char error_buffer[CURL_ERROR_SIZE] = {};
   curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
   headers = curl_slist_append(headers, "Expect:");
   curl_easy_reset(curl_);
-  curl_easy_setopt(curl_, CURLOPT_URL, url.c_str());
   curl_easy_setopt(curl_, CURLOPT_HTTPHEADER, headers);
   curl_easy_setopt(curl_, CURLOPT_POSTFIELDS, payload.c_str());
   curl_easy_setopt(curl_, CURLOPT_POSTFIELDSIZE, static_cast<long>(payload.size()));
+  auto answer = perform(method, cancel, timeout);
+  curl_slist_free_all(headers);
+  return answer;
+}
+
+call_answer bot_client::upload(std::string_view method,
+                               const std::vector<std::pair<std::string, std::string>>& fields,
+                               const upload_file& file, const std::atomic<bool>* cancel) {
+  if (!curl_) return {{send_result::transient, 0, "curl unavailable"}, {}};
+  curl_easy_reset(curl_);
+  curl_mime* form = curl_mime_init(curl_);
+  for (const auto& [name, value] : fields) {
+    auto* part = curl_mime_addpart(form);
+    curl_mime_name(part, name.c_str());
+    curl_mime_data(part, value.data(), value.size());
+  }
+  auto* part = curl_mime_addpart(form);
+  curl_mime_name(part, file.field.c_str());
+  curl_mime_filename(part, file.name.c_str());
+  curl_mime_type(part, file.content_type.c_str());
+  curl_mime_data(part, file.bytes.data(), file.bytes.size());
+  curl_slist* headers = curl_slist_append(nullptr, "Expect:");
+  curl_easy_setopt(curl_, CURLOPT_HTTPHEADER, headers);
+  curl_easy_setopt(curl_, CURLOPT_MIMEPOST, form);
+  auto answer = perform(method, cancel, std::chrono::milliseconds(0));
+  curl_slist_free_all(headers);
+  curl_mime_free(form);
+  return answer;
+}
+
+call_answer bot_client::perform(std::string_view method, const std::atomic<bool>* cancel,
+                                std::chrono::milliseconds timeout) {
+  const auto url = base_ + std::string(method);
+  const auto limit = timeout.count() > 0 ? timeout : timeout_;
+  std::string answer;
+  char error_buffer[CURL_ERROR_SIZE] = {};
+  curl_easy_setopt(curl_, CURLOPT_URL, url.c_str());
   curl_easy_setopt(curl_, CURLOPT_WRITEFUNCTION, collect);
   curl_easy_setopt(curl_, CURLOPT_WRITEDATA, &answer);
   curl_easy_setopt(curl_, CURLOPT_ERRORBUFFER, error_buffer);
@@ -149,7 +181,6 @@ call_answer bot_client::call(std::string_view method, const boost::json::object&
   curl_easy_setopt(curl_, CURLOPT_XFERINFODATA, cancel);
   curl_easy_setopt(curl_, CURLOPT_PROTOCOLS_STR, "http,https");
   const CURLcode code = curl_easy_perform(curl_);
-  curl_slist_free_all(headers);
   if (code != CURLE_OK) {
     std::string reason = curl_easy_strerror(code);
     if (error_buffer[0] != '\0') reason += std::string(": ") + error_buffer;

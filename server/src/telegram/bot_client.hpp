@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 typedef void CURL;
 
@@ -44,8 +46,23 @@ class bot_client {
   call_answer call(std::string_view method, const boost::json::object& body,
                    const std::atomic<bool>* cancel = nullptr,
                    std::chrono::milliseconds timeout = std::chrono::milliseconds(0));
+  // The same as multipart/form-data with one file (sendPhoto, sendDocument): `fields` as text
+  // parts, then the file.
+  struct upload_file {
+    std::string field;  // "photo", "document"
+    std::string name;   // the file name the chat shows
+    std::string content_type;
+    std::string bytes;
+  };
+  call_answer upload(std::string_view method,
+                     const std::vector<std::pair<std::string, std::string>>& fields,
+                     const upload_file& file, const std::atomic<bool>* cancel = nullptr);
 
  private:
+  // Sends the request the caller set up on curl_ (its body and headers) and reads the answer.
+  call_answer perform(std::string_view method, const std::atomic<bool>* cancel,
+                      std::chrono::milliseconds timeout);
+
   std::string base_;  // ".../bot<token>/"
   std::string token_;
   std::chrono::milliseconds timeout_;

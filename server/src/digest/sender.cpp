@@ -1,0 +1,114 @@
+#include "digest/sender.hpp"
+
+#include <algorithm>
+
+#include "attribution/report_html.hpp"
+#include "common/clock.hpp"
+#include "common/concat.hpp"
+#include "common/log.hpp"
+#include "digest/chart.hpp"
+#include "digest/figures.hpp"
+#include "digest/message.hpp"
+
+namespace landing::digest {
+
+sender::sender(storage::lead_store& store, deliver_fn deliver, sender_options options)
+    : store_(store), deliver_(std::move(deliver)), options_(std::move(options)) {
+  if (!options_.now) options_.now = clock::now_ms;
+  if (!options_.alerts) options_.alerts = [] { return std::vector<std::string>{}; };
+}
+
+sender::~sender() { stop(); }
+
+std::vector<part> sender::parts_of(const period& covered) {
+  const auto found = gather(store_, covered, options_.alerts());
+  const auto title = concat("Сводка за ", covered.every == cadence::weekly ? "неделю " : "",
+                            period_words(covered));
+  const auto first_day = clock::format_day(covered.first_day);
+  return {
+      {part::text, message_text(found), {}, {}},
+      {part::image, render_png(chart_svg(found)), concat("digest-", first_day, ".png"), title},
+      {part::document, attribution::to_html(found.report),
+       concat("leads-report-", first_day, ".html"),
+       "Отчёт по заявкам и воронке за период (откройте в браузере)"},
+  };
+}
+
+std::int64_t sender::retry_later(std::int64_t now_ms, const part_result& result) {
+  if (result.outcome == part_result::retry_after) {
+    // Telegram's own pause, as asked, and no backoff of ours on top.
+    not_before_ = now_ms + std::max<std::int64_t>(result.retry_after_s, 1) * 1000;
+  } else {
+    backoff_ =
+        backoff_.count() == 0 ? options_.retry_first : std::min(backoff_ * 2, options_.retry_cap);
+    not_before_ = now_ms + backoff_.count();
+  }
+  if (result.reason != last_failure_) {
+    log::warn("digest_send_failed",
+              {{"reason", result.reason},
+               {"retry_in_s", (not_before_ - now_ms) / 1000},
+               {"effect", "the digest goes when the chat takes it; nothing is sent twice"}});
+    last_failure_ = result.reason;
+  }
+  return not_before_;
+}
+
+std::int64_t sender::run_once() {
+  const auto now_ms = now();
+  const auto next = next_due(options_.every, *options_.zone, now_ms).value_or(now_ms + 3'600'000);
+  if (now_ms < not_before_) return std::min(not_before_, next);
+  const auto covered = latest_due(options_.every, *options_.zone, now_ms);
+  if (!covered) return next;
+  // A read first: once the period's digest went, every later look costs no write.
+  if (const auto row = store_.find_digest(covered->key); row && row->sent_at > 0) return next;
+  const auto held =
+      store_.claim_digest(covered->key, options_.owner, now_ms, now_ms + options_.lease.count());
+  if (!held) {
+    // Another replica is sending it. Should it die on the way, its claim lapses: look again then.
+    const auto row = store_.find_digest(covered->key);
+    return row && row->sent_at == 0 ? std::min(next, row->claimed_until) : next;
+  }
+  const auto parts = parts_of(*covered);
+  for (auto done = static_cast<std::size_t>(held->parts_sent); done < parts.size(); ++done) {
+    const auto result = deliver_(parts[done]);
+    if (result.outcome != part_result::sent) {
+      // A permanent refusal (the chat is gone, the bot was removed) is not helped by retrying
+      // soon: the backoff still tries again, up to hourly, as the outbox does for leads.
+      return retry_later(now(), result);
+    }
+    const bool last = done + 1 == parts.size();
+    if (!store_.record_digest(covered->key, options_.owner, static_cast<int>(done + 1),
+                              last ? now() : 0)) {
+      // The claim lapsed and another replica took it over: it sends the rest.
+      log::warn("digest_claim_lost", {{"period", covered->key}});
+      return next;
+    }
+  }
+  backoff_ = std::chrono::milliseconds(0);
+  last_failure_.clear();
+  log::info("digest_sent", {{"period", covered->key}, {"parts", parts.size()}});
+  return next;
+}
+
+void sender::start() {
+  thread_.start("digest", [this](worker::context& ctx) {
+    while (!ctx.stopping()) {
+      std::int64_t next = 0;
+      try {
+        next = run_once();
+      } catch (const std::exception& e) {
+        // The store refused (a failover, a full disk): look again in a minute.
+        log::warn("digest_check_failed", {{"reason", e.what()}});
+        next = now() + 60'000;
+      }
+      // The wall clock decides when; a wait of at most a minute at a time follows it when it
+      // jumps (NTP, a suspended machine), and stop() ends the wait at once.
+      const auto wait = std::clamp<std::int64_t>(next - now(), 0, 60'000);
+      ctx.wait_for(std::chrono::milliseconds(wait));
+    }
+  });
+}
+
+void sender::stop() { thread_.stop(); }
+
+}  // namespace landing::digest

@@ -1,0 +1,86 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/worker.hpp"
+#include "digest/schedule.hpp"
+#include "storage/store.hpp"
+
+// Posts each period's digest to the studio's chat once, whichever replica gets there first and
+// however often they restart: the period's row is claimed in the store before anything is sent
+// (storage/digests.hpp), and each part is recorded as it goes, so a retry sends only what the
+// chat does not have yet. A digest that fell due while every replica was down goes at the next
+// start.
+namespace landing::digest {
+
+// One part of a digest as the chat gets it, in order: the text, the chart, the report.
+struct part {
+  enum kind { text, image, document } what = text;
+  std::string body;       // the text, or the file's bytes
+  std::string file_name;  // for image and document
+  std::string caption;    // for image and document
+};
+
+// How a part's sending ended (the Bot API's answer, as telegram/ reads it).
+struct part_result {
+  enum kind { sent, retry_after, transient, permanent } outcome = transient;
+  std::int64_t retry_after_s = 0;
+  std::string reason;
+};
+
+struct sender_options {
+  cadence every = cadence::weekly;
+  const date::time_zone* zone = nullptr;
+  std::string owner;  // this replica's name
+  // How long a claim holds: longer than sending three parts takes, short enough that a replica
+  // that died mid-send is taken over soon.
+  std::chrono::milliseconds lease{std::chrono::minutes(5)};
+  // After a failure that names no pause: the first wait, doubled up to the cap.
+  std::chrono::milliseconds retry_first{std::chrono::seconds(30)};
+  std::chrono::milliseconds retry_cap{std::chrono::hours(1)};
+  std::function<std::int64_t()> now;                 // unix ms; clock::now_ms by default
+  std::function<std::vector<std::string>()> alerts;  // app/'s digest_alerts
+};
+
+class sender {
+ public:
+  using deliver_fn = std::function<part_result(const part&)>;
+
+  sender(storage::lead_store& store, deliver_fn deliver, sender_options options);
+  sender(const sender&) = delete;
+  sender& operator=(const sender&) = delete;
+  ~sender();
+
+  // Does what is due now: the latest period's digest unless it went, this replica holds no
+  // claim another holds, or a pause is still running. Returns when to look again (unix ms).
+  // Runs on the caller's thread: the server's own thread calls it in a loop (start()), tests
+  // call it with a set clock.
+  std::int64_t run_once();
+
+  // The thread that calls run_once at each due time; stop() ends it (a part being sent is
+  // finished or cut by its timeout first).
+  void start();
+  void stop();
+
+  // The parts of a period's digest, as run_once would send them.
+  std::vector<part> parts_of(const period& covered);
+
+ private:
+  std::int64_t now() const { return options_.now(); }
+  std::int64_t retry_later(std::int64_t now_ms, const part_result& result);
+
+  storage::lead_store& store_;
+  deliver_fn deliver_;
+  sender_options options_;
+  std::int64_t not_before_ = 0;  // a pause asked for (429) or the backoff after a failure
+  std::chrono::milliseconds backoff_{0};
+  std::string last_failure_;  // logged once per run of failures
+  worker thread_;             // last: stopped before the members it reads go
+};
+
+}  // namespace landing::digest
