@@ -69,7 +69,7 @@ run() {  # engine db channels
       --webhook-allow-private --smtp-url "smtp://127.0.0.1:$smtp_port" --smtp-ca-file "$work/cert.pem"
       --mail-from leads@studio.example --mail-to sales@studio.example)
   fi
-  TELEGRAM_BOT_TOKEN=123:bench TELEGRAM_CHAT_ID=42 TELEGRAM_API_BASE="http://127.0.0.1:$bot_port" \
+  TELEGRAM_BOT_TOKEN=123:bench TELEGRAM_CHAT_ID=42 LANDING_DIGEST=off TELEGRAM_API_BASE="http://127.0.0.1:$bot_port" \
     "$bin" --listen "127.0.0.1:$port" --site "$site" --db "$db" --threads 2 \
     --trust-proxy 127.0.0.1/32 "${extra[@]}" >"$work/server.log" 2>&1 &
   server=$!

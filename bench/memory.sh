@@ -52,7 +52,7 @@ table="$work/table.md"
 run() {  # label, then the environment for the server
   local label=$1 pages leads beacons idle peak anon
   shift
-  env "$@" TELEGRAM_BOT_TOKEN=123:bench TELEGRAM_CHAT_ID=42 \
+  env "$@" TELEGRAM_BOT_TOKEN=123:bench TELEGRAM_CHAT_ID=42 LANDING_DIGEST=off \
     TELEGRAM_API_BASE="http://127.0.0.1:$bot_port" \
     "$bin" --listen "127.0.0.1:$port" --site "$site" --db "$work/leads.db" --threads 2 \
     --trust-proxy 127.0.0.1/32 >"$work/server.log" 2>&1 &

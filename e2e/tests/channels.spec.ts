@@ -25,6 +25,7 @@ test('a visitors lead arrives in the chat, at the webhook receiver and in the in
         TELEGRAM_BOT_TOKEN: '123456:e2e-token',
         TELEGRAM_CHAT_ID: '-1001234567890',
         TELEGRAM_API_BASE: telegram.apiBase,
+        LANDING_DIGEST: 'off',
       },
       ['--rate-limit-burst', '100', ...receivers.serverArgs()],
     );

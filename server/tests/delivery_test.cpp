@@ -96,6 +96,7 @@ TEST_F(delivery, takes_the_token_from_a_file_or_a_systemd_credential) {
   std::size_t sent = 0;
   for (auto env : ways) {
     env["TELEGRAM_CHAT_ID"] = "42";
+    env["LANDING_DIGEST"] = "off";
     env["TELEGRAM_API_BASE"] = bot.base_url();
     server_process server({"--site", (dir.path / "site").string(), "--db", db()}, env,
                           dir.path / ("server-" + std::to_string(sent) + ".log"));

@@ -43,6 +43,8 @@ class lead_channels {
   // The chat's desk, with Telegram only.
   [[nodiscard]] chat_desk* desk() const { return desk_.get(); }
   [[nodiscard]] bool telegram_configured() const { return chat_ != nullptr; }
+  // The studio's chat, with Telegram only (the digest goes there too).
+  [[nodiscard]] telegram::chat* chat() const { return chat_.get(); }
   // Each channel's attempts, for /metrics.
   [[nodiscard]] std::vector<const delivery::channel_metrics*> metrics() const;
   // The desk first (clicks, then what they feed), then the workers' last sends.

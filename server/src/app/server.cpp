@@ -18,6 +18,7 @@
 #include "app/channel_settings.hpp"
 #include "app/commands.hpp"
 #include "app/consent.hpp"
+#include "app/digest_delivery.hpp"
 #include "app/failure.hpp"
 #include "app/health.hpp"
 #include "app/hosts.hpp"
@@ -137,6 +138,7 @@ int serve(const config& cfg) {
   std::unique_ptr<leads::limiter> limiter;
   std::unique_ptr<leads::lead_writer> writer;
   std::unique_ptr<vitals::recorder> vitals_recorder;
+  std::unique_ptr<digest::sender> digests;
   std::unique_ptr<privacy::retention> purge;
   spam::proof_metrics proof_stats;
   std::unique_ptr<spam::proof_gate> proofs;
@@ -167,6 +169,7 @@ int serve(const config& cfg) {
     measurement.retention_days = cfg.vitals_retention_days;
     vitals_recorder =
         std::make_unique<vitals::recorder>(*store, turns, vitals_stats, std::move(measurement));
+    digests = digest_sender(*store, telegram, cfg, *channels);
   } catch (const std::exception& e) {
     return fail("database " + storage::describe(cfg.db) + ": " + e.what());
   }
@@ -242,6 +245,7 @@ int serve(const config& cfg) {
   writer->stop();
   beacon_checks.stop();
   vitals_recorder->stop();
+  if (digests) digests->stop();
   purge->stop();
   channels->stop();
   health->stop();

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <chrono>
+#include <memory>
+
+#include "app/config.hpp"
+#include "app/lead_channels.hpp"
+#include "digest/sender.hpp"
+#include "telegram/chat.hpp"
+#include "telegram/config.hpp"
+
+namespace landing::app {
+
+// The digest's parts to the studio's chat: the text by sendMessage (through the chat's link, so
+// a group moved to a supergroup is followed), the chart by sendPhoto and the report by
+// sendDocument, both uploaded as multipart. Each call's answer as the digest's sender reads it.
+digest::sender::deliver_fn chat_delivery(const telegram::config& telegram, telegram::chat& target,
+                                         std::chrono::milliseconds timeout);
+
+// The digest's sender, started, for --digest weekly or daily with the studio's chat configured;
+// nothing (and a log line saying why) otherwise.
+std::unique_ptr<digest::sender> digest_sender(storage::lead_store& store,
+                                              const telegram::config& telegram, const config& cfg,
+                                              const lead_channels& channels);
+
+}  // namespace landing::app

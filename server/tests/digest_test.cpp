@@ -1,0 +1,84 @@
+// The digest through the real binary and a fake Bot API: the period missed before the start goes
+// at start as text, chart and report, and not again after a restart; `digest preview` prints the
+// same text and writes the chart, sending nothing; bad arguments get exit code 2.
+#include <gtest/gtest.h>
+
+#include <boost/json/parse.hpp>
+#include <thread>
+
+#include "support.hpp"
+
+namespace landing::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+class digest : public ::testing::Test {
+ protected:
+  void SetUp() override { make_site(dir.path / "site"); }
+  std::unique_ptr<server_process> start(const std::string& log) {
+    auto args = delivery_test_args((dir.path / "site").string(), db());
+    args.insert(args.end(), {"--digest", "daily", "--digest-tz", "Europe/Moscow"});
+    return std::make_unique<server_process>(args, telegram_env(bot.base_url()), dir.path / log);
+  }
+  std::string db() const { return (dir.path / "leads.db").string(); }
+
+  temp_dir dir;
+  fake_bot_api bot;
+};
+
+TEST_F(digest, the_missed_digest_goes_at_start_once_as_text_chart_and_report) {
+  {
+    auto server = start("first.log");
+    ASSERT_TRUE(bot.wait_for_calls("sendDocument", 1, 15s)) << server->output();
+  }
+  ASSERT_EQ(bot.calls("sendMessage").size(), 1U);
+  const auto text =
+      std::string(boost::json::parse(bot.calls("sendMessage")[0].body).at("text").as_string());
+  EXPECT_EQ(text.rfind("Сводка за ", 0), 0U) << text;
+  EXPECT_NE(text.find("Воронка"), std::string::npos);
+  const auto photo = bot.calls("sendPhoto");
+  ASSERT_EQ(photo.size(), 1U);
+  EXPECT_NE(photo[0].body.find("name=\"photo\"; filename=\"digest-"), std::string::npos);
+  EXPECT_NE(photo[0].body.find("\x89PNG"), std::string::npos);
+  EXPECT_NE(photo[0].body.find("name=\"chat_id\"\r\n\r\n42\r\n"), std::string::npos);
+  const auto document = bot.calls("sendDocument")[0].body;
+  EXPECT_NE(document.find("filename=\"leads-report-"), std::string::npos);
+  EXPECT_NE(document.find("<h2>Funnel</h2>"), std::string::npos);
+  // The order the chat shows them in: text, chart, report.
+  EXPECT_LT(bot.calls("sendMessage")[0].at, photo[0].at);
+
+  // A restart finds the period sent and sends nothing.
+  auto again = start("second.log");
+  std::this_thread::sleep_for(2s);
+  EXPECT_EQ(bot.calls("sendMessage").size(), 1U);
+  EXPECT_EQ(bot.calls("sendPhoto").size(), 1U);
+
+  // The preview says the same and writes the chart; nothing more reaches the chat.
+  const auto image = dir.path / "preview.png";
+  const auto preview = run_binary(
+      {"--db", db(), "--digest", "daily", "digest", "preview", "--image", image.string()});
+  EXPECT_EQ(preview.exit_code, 0) << preview.output;
+  EXPECT_EQ(preview.output.rfind(text, 0), 0U) << preview.output;
+  EXPECT_EQ(read_all(image).substr(1, 3), "PNG");
+  EXPECT_EQ(bot.calls("sendMessage").size(), 1U);
+}
+
+TEST_F(digest, bad_arguments_are_named_with_exit_code_2) {
+  run_binary({"--db", db(), "leads", "list"});  // makes the database
+  const auto period = run_binary({"--db", db(), "digest", "preview", "--period", "monthly"});
+  EXPECT_NE(period.exit_code, 0);
+  EXPECT_NE(period.output.find("--period"), std::string::npos) << period.output;
+  const auto date = run_binary({"--db", db(), "digest", "preview", "--at", "30.11.2026"});
+  EXPECT_EQ(date.exit_code, 2);
+  EXPECT_NE(date.output.find("--at must be a date"), std::string::npos) << date.output;
+  const auto zone = run_binary({"--db", db(), "--digest-tz", "Mars/Olympus", "digest", "preview"});
+  EXPECT_NE(zone.exit_code, 0);
+  EXPECT_NE(zone.output.find("Europe/Moscow"), std::string::npos) << zone.output;
+  const auto folder = run_binary(
+      {"--db", db(), "digest", "preview", "--image", (dir.path / "no/such/dir/x.png").string()});
+  EXPECT_EQ(folder.exit_code, 2);
+}
+
+}  // namespace
+}  // namespace landing::testing
