@@ -64,6 +64,30 @@ TEST_F(digest, the_missed_digest_goes_at_start_once_as_text_chart_and_report) {
   EXPECT_EQ(bot.calls("sendMessage").size(), 1U);
 }
 
+TEST_F(digest, digest_send_sends_the_last_period_once_and_says_what_it_did) {
+  run_binary({"--db", db(), "leads", "list"});  // makes the database
+  const auto env = telegram_env(bot.base_url());
+  const auto first = run_binary({"--db", db(), "--digest", "weekly", "digest", "send"}, env);
+  EXPECT_EQ(first.exit_code, 0) << first.output;
+  EXPECT_NE(first.output.find("sent the digest of weekly "), std::string::npos) << first.output;
+  EXPECT_EQ(bot.calls("sendMessage").size(), 1U);
+  EXPECT_EQ(bot.calls("sendPhoto").size(), 1U);
+  EXPECT_EQ(bot.calls("sendDocument").size(), 1U);
+  const auto second = run_binary({"--db", db(), "--digest", "weekly", "digest", "send"}, env);
+  EXPECT_EQ(second.exit_code, 0);
+  EXPECT_NE(second.output.find("went to the chat already; nothing sent"), std::string::npos)
+      << second.output;
+  EXPECT_EQ(bot.calls("sendMessage").size(), 1U);
+  // The daily digest is a period of its own; a chat that refuses it is named, exit code 1.
+  bot.script({fake_bot_api::answer::bad_request});
+  const auto refused = run_binary({"--db", db(), "--digest", "daily", "digest", "send"}, env);
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.output.find("chat not found"), std::string::npos) << refused.output;
+  const auto without = run_binary({"--db", db(), "digest", "send"}, {{"TELEGRAM_BOT_TOKEN", ""}});
+  EXPECT_EQ(without.exit_code, 2);
+  EXPECT_NE(without.output.find("TELEGRAM_CHAT_ID"), std::string::npos) << without.output;
+}
+
 TEST_F(digest, bad_arguments_are_named_with_exit_code_2) {
   run_binary({"--db", db(), "leads", "list"});  // makes the database
   const auto period = run_binary({"--db", db(), "digest", "preview", "--period", "monthly"});

@@ -59,6 +59,11 @@ void define_tool_commands(CLI::App& cli, config& cfg) {
       ->capture_default_str();
   preview->add_option("--report", cfg.digest_request.report_file,
                       "also write the HTML report that goes with the digest");
+  digest_cmd
+      ->add_subcommand("send",
+                       "send the last period's digest to the chat now, unless it went already")
+      ->fallthrough()
+      ->callback(choose(cfg, command::digest_send));
   auto* backup = cli.add_subcommand(
       "backup", "a consistent copy of the SQLite database while the server runs (--db names it)");
   backup->add_option("--to", cfg.backup_to, "the new file to write (never overwritten)")

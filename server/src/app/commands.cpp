@@ -5,6 +5,7 @@
 
 #include "app/channel_settings.hpp"
 #include "app/digest_alerts.hpp"
+#include "app/digest_delivery.hpp"
 #include "app/failure.hpp"
 #include "app/store.hpp"
 #include "attribution/cli.hpp"
@@ -161,6 +162,10 @@ int run_command(const config& cfg) {
             store, cfg.digest_request,
             digest::cadence_named(cfg.digest).value_or(digest::cadence::off), cfg.digest_tz,
             digest_alerts(store, cfg), std::cout, std::cerr);
+      });
+    case command::digest_send:
+      return report(cfg, "digest send", [&](storage::lead_store& store) {
+        return send_digest_now(store, cfg, std::cout, std::cerr);
       });
     default:
       return leads_command(cfg);

@@ -30,6 +30,7 @@ enum class command {
   backup,
   vitals_report,
   digest_preview,
+  digest_send,
 };
 
 // Every setting, as the command line and the environment give it (app/command_line.cpp says

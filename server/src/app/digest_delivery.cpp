@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <memory>
+#include <ostream>
 
 #include "app/digest_alerts.hpp"
 #include "app/replica_name.hpp"
@@ -49,6 +50,57 @@ digest::sender::deliver_fn chat_delivery(const telegram::config& telegram, teleg
                                   &never)
                          .outcome);
   };
+}
+
+int send_digest_now(storage::lead_store& store, const config& cfg, std::ostream& out,
+                    std::ostream& err) {
+  telegram::config telegram;
+  try {
+    telegram = telegram::config_from(telegram::process_environment());
+  } catch (const std::exception& e) {
+    err << "landing-server: digest send: " << e.what() << "\n";
+    return 2;
+  }
+  if (!telegram.configured()) {
+    err << "landing-server: digest send: the digest goes to the studio's Telegram chat: set "
+           "TELEGRAM_BOT_TOKEN (or its file) and TELEGRAM_CHAT_ID as for the server\n";
+    return 2;
+  }
+  const auto chat = studio_chat(store, telegram);
+  digest::sender_options options;
+  options.every = digest::cadence_named(cfg.digest).value_or(digest::cadence::off);
+  if (options.every == digest::cadence::off) options.every = digest::cadence::weekly;
+  options.zone = digest::zone_named(cfg.digest_tz);
+  options.owner = replica_name();
+  options.alerts = [&store, &cfg] { return digest_alerts(store, cfg); };
+  digest::sender once(
+      store, chat_delivery(telegram, *chat, std::chrono::milliseconds(cfg.delivery_timeout_ms)),
+      std::move(options));
+  once.run_once();
+  const auto& done = once.last();
+  using outcome = digest::sender::outcome;
+  switch (done.what) {
+    case outcome::sent:
+      out << "sent the digest of " << done.period << " to the chat\n";
+      return 0;
+    case outcome::sent_before:
+      out << "the digest of " << done.period << " went to the chat already; nothing sent\n";
+      return 0;
+    case outcome::held_elsewhere:
+      err << "landing-server: digest send: a replica is sending the digest of " << done.period
+          << " now; nothing sent\n";
+      return 1;
+    case outcome::failed:
+      err << "landing-server: digest send: the chat did not take the digest of " << done.period
+          << ": " << done.reason << " (the parts it took are kept; run it again)\n";
+      return 1;
+    case outcome::paused:
+    case outcome::claim_lost:
+    case outcome::nothing_due:
+      break;
+  }
+  err << "landing-server: digest send: nothing sent\n";
+  return 1;
 }
 
 std::unique_ptr<digest::sender> digest_sender(storage::lead_store& store,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <iosfwd>
 #include <memory>
 
 #include "app/config.hpp"
@@ -16,6 +17,12 @@ namespace landing::app {
 // sendDocument, both uploaded as multipart. Each call's answer as the digest's sender reads it.
 digest::sender::deliver_fn chat_delivery(const telegram::config& telegram, telegram::chat& target,
                                          std::chrono::milliseconds timeout);
+
+// `digest send`: the last period's digest to the chat now, unless it went already (or another
+// replica is sending it). Exit code 0 when the chat has it, 1 when it could not go, 2 for a
+// setting that cannot work.
+int send_digest_now(storage::lead_store& store, const config& cfg, std::ostream& out,
+                    std::ostream& err);
 
 // The digest's sender, started, for --digest weekly or daily with the studio's chat configured;
 // nothing (and a log line saying why) otherwise.

@@ -27,15 +27,20 @@ lead_channels::lead_channels(storage::lead_store& store, const telegram::config&
   start_workers(store, cfg, stats);
 }
 
-void lead_channels::add_telegram(storage::lead_store& store, const telegram::config& telegram,
-                                 const config& cfg, leads::lead_metrics& stats) {
-  if (!telegram.configured()) return;
+std::unique_ptr<telegram::chat> studio_chat(storage::lead_store& store,
+                                            const telegram::config& telegram) {
   // A group Telegram upgraded to a supergroup keeps its new id here, under the configured one:
   // a restart sends there, and a TELEGRAM_CHAT_ID changed on purpose is obeyed.
   const auto moved_key = "telegram.chat_moved_from." + telegram.chat_id;
-  chat_ = std::make_unique<telegram::chat>(
+  return std::make_unique<telegram::chat>(
       store.setting(moved_key).value_or(telegram.chat_id),
       [&store, moved_key](const std::string& id) { store.set_setting(moved_key, id); });
+}
+
+void lead_channels::add_telegram(storage::lead_store& store, const telegram::config& telegram,
+                                 const config& cfg, leads::lead_metrics& stats) {
+  if (!telegram.configured()) return;
+  chat_ = studio_chat(store, telegram);
   const auto timeout = std::chrono::milliseconds(cfg.delivery_timeout_ms);
   const auto link = [api_base = telegram.api_base, token = telegram.token, chat = chat_.get(),
                      timeout] {

@@ -18,6 +18,10 @@
 
 namespace landing::app {
 
+// The studio's chat as configured, or the supergroup Telegram moved it to (kept in the store).
+std::unique_ptr<telegram::chat> studio_chat(storage::lead_store& store,
+                                            const telegram::config& telegram);
+
 // Where committed leads go. Each configured channel (the studio's Telegram chat, a CRM's
 // webhook, an inbox) has its rows in the outbox and a worker of its own, so one channel's outage
 // delays no other. With the chat comes its desk (chat_desk), where the button clicks come back.

@@ -56,16 +56,25 @@ std::int64_t sender::retry_later(std::int64_t now_ms, const part_result& result)
 std::int64_t sender::run_once() {
   const auto now_ms = now();
   const auto next = next_due(options_.every, *options_.zone, now_ms).value_or(now_ms + 3'600'000);
-  if (now_ms < not_before_) return std::min(not_before_, next);
+  last_ = {};
+  if (now_ms < not_before_) {
+    last_.what = outcome::paused;
+    return std::min(not_before_, next);
+  }
   const auto covered = latest_due(options_.every, *options_.zone, now_ms);
   if (!covered) return next;
+  last_.period = covered->key;
   // A read first: once the period's digest went, every later look costs no write.
-  if (const auto row = store_.find_digest(covered->key); row && row->sent_at > 0) return next;
+  if (const auto row = store_.find_digest(covered->key); row && row->sent_at > 0) {
+    last_.what = outcome::sent_before;
+    return next;
+  }
   const auto held =
       store_.claim_digest(covered->key, options_.owner, now_ms, now_ms + options_.lease.count());
   if (!held) {
     // Another replica is sending it. Should it die on the way, its claim lapses: look again then.
     const auto row = store_.find_digest(covered->key);
+    last_.what = row && row->sent_at == 0 ? outcome::held_elsewhere : outcome::sent_before;
     return row && row->sent_at == 0 ? std::min(next, row->claimed_until) : next;
   }
   const auto parts = parts_of(*covered);
@@ -74,6 +83,8 @@ std::int64_t sender::run_once() {
     if (result.outcome != part_result::sent) {
       // A permanent refusal (the chat is gone, the bot was removed) is not helped by retrying
       // soon: the backoff still tries again, up to hourly, as the outbox does for leads.
+      last_.what = outcome::failed;
+      last_.reason = result.reason;
       return retry_later(now(), result);
     }
     const bool last = done + 1 == parts.size();
@@ -81,12 +92,14 @@ std::int64_t sender::run_once() {
                               last ? now() : 0)) {
       // The claim lapsed and another replica took it over: it sends the rest.
       log::warn("digest_claim_lost", {{"period", covered->key}});
+      last_.what = outcome::claim_lost;
       return next;
     }
   }
   backoff_ = std::chrono::milliseconds(0);
   last_failure_.clear();
   log::info("digest_sent", {{"period", covered->key}, {"parts", parts.size()}});
+  last_.what = outcome::sent;
   return next;
 }
 

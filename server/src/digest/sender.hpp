@@ -70,6 +70,22 @@ class sender {
   // The parts of a period's digest, as run_once would send them.
   std::vector<part> parts_of(const period& covered);
 
+  // What the last run_once did, for `digest send`.
+  struct outcome {
+    enum kind {
+      nothing_due,
+      sent,
+      sent_before,
+      held_elsewhere,
+      paused,
+      failed,
+      claim_lost
+    } what = nothing_due;
+    std::string period;  // the key, once a period was due
+    std::string reason;  // failed: the chat's answer
+  };
+  [[nodiscard]] const outcome& last() const { return last_; }
+
  private:
   std::int64_t now() const { return options_.now(); }
   std::int64_t retry_later(std::int64_t now_ms, const part_result& result);
@@ -80,7 +96,8 @@ class sender {
   std::int64_t not_before_ = 0;  // a pause asked for (429) or the backoff after a failure
   std::chrono::milliseconds backoff_{0};
   std::string last_failure_;  // logged once per run of failures
-  worker thread_;             // last: stopped before the members it reads go
+  outcome last_;
+  worker thread_;  // last: stopped before the members it reads go
 };
 
 }  // namespace landing::digest

@@ -71,6 +71,8 @@ TEST_P(digest_sender, sends_each_weeks_digest_once_at_monday_nine_in_moscow) {
   // Monday 30 November 2026, 08:59 in Moscow: last week's digest is due (and goes, as one missed).
   now = utc("2026-11-30", 5, 59);
   EXPECT_EQ(server->run_once(), utc("2026-11-30", 6));
+  EXPECT_EQ(server->last().what, sender::outcome::sent);
+  EXPECT_EQ(server->last().period, "weekly 2026-11-16");
   EXPECT_EQ(chat.kinds(), whole);
   EXPECT_NE(chat.got[0].body.find("Сводка за неделю 16–22 ноября 2026"), std::string::npos);
   EXPECT_EQ(chat.got[1].body.substr(1, 3), "PNG");
@@ -81,6 +83,7 @@ TEST_P(digest_sender, sends_each_weeks_digest_once_at_monday_nine_in_moscow) {
   EXPECT_EQ(server->run_once(), utc("2026-12-07", 6));
   now = utc("2026-12-02", 12);
   EXPECT_EQ(server->run_once(), utc("2026-12-07", 6));
+  EXPECT_EQ(server->last().what, sender::outcome::sent_before);
   ASSERT_EQ(chat.got.size(), 6U);
   EXPECT_NE(chat.got[3].body.find("Сводка за неделю 23–29 ноября 2026"), std::string::npos);
   const auto row = store->find_digest("weekly 2026-11-23");
@@ -113,6 +116,8 @@ TEST_P(digest_sender, a_429_pauses_as_long_as_asked_and_no_part_goes_twice) {
   now = utc("2026-11-30", 6);
   chat.script = {{part_result::sent, 0, {}}, {part_result::retry_after, 7, "http 429"}};
   EXPECT_EQ(server->run_once(), utc("2026-11-30", 6) + 7000);
+  EXPECT_EQ(server->last().what, sender::outcome::failed);
+  EXPECT_EQ(server->last().reason, "http 429");
   EXPECT_EQ(chat.kinds(), std::vector<part::kind>{part::text});
   now = utc("2026-11-30", 6) + 6999;  // still paused
   server->run_once();
@@ -131,6 +136,7 @@ TEST_P(digest_sender, failures_back_off_doubling_and_a_dead_replicas_claim_is_ta
   auto second = replica(*store, "b");
   now = utc("2026-11-30", 6, 1);
   EXPECT_EQ(second->run_once(), utc("2026-11-30", 6, 5));
+  EXPECT_EQ(second->last().what, sender::outcome::held_elsewhere);
   EXPECT_EQ(chat.got.size(), 1U);
   now = utc("2026-11-30", 6, 5);
   second->run_once();
