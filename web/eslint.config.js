@@ -35,6 +35,42 @@ const ZONES = [
     message: 'lib/ and components/ are shared by the sections and import none of them.',
   },
   {
+    // funnel/ counts the visit's steps where they happen: app/ notes the landing's arrival, the
+    // cases and contact sections their own steps, a docs page's script its arrival and read.
+    // They import it, so it imports none of them: it builds on the shared ground (lib/), the
+    // visit's first touch (source/) and its contract alone, which keeps it small enough for a
+    // docs page's 10 KB and free of the landing's React.
+    target: './src/funnel',
+    from: [
+      './src/app',
+      './src/sections',
+      './src/components',
+      './src/vitals',
+      './src/i18n',
+      './src/store',
+      './src/legal',
+    ],
+    message:
+      "funnel/ is imported by app/, the sections and a docs page's script: it imports none of them, only lib/, source/ and its contract.",
+  },
+  {
+    target: [
+      './src/lib',
+      './src/components',
+      './src/source',
+      './src/vitals',
+      './src/i18n',
+      './src/store',
+      './src/legal',
+      './src/content',
+      './src/docs/build',
+      './src/docs/pages',
+    ],
+    from: './src/funnel',
+    message:
+      "Only the pages note the funnel's steps: app/, the sections and a docs page's script import funnel/, nothing it builds on or that serves the pages.",
+  },
+  {
     target: ['./src/vitals', './src/i18n', './src/store'],
     from: ['./src/app', './src/sections'],
     message:
@@ -72,6 +108,7 @@ const ZONES = [
       './src/store',
       './src/vitals',
       './src/source',
+      './src/funnel',
       './src/legal',
     ],
     from: './src/content',
@@ -99,6 +136,7 @@ const ZONES = [
       './src/store',
       './src/vitals',
       './src/source',
+      './src/funnel',
       './src/legal',
       './src/content',
     ],
@@ -176,6 +214,22 @@ export default tseslint.config(
         'error',
         {
           patterns: [{ group: REACT_PACKAGES, message: 'lib/ holds pure helpers with no React.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/funnel/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: REACT_PACKAGES,
+              message: 'funnel/ runs on the docs pages too, which ship no React: it stays plain.',
+            },
+          ],
         },
       ],
     },

@@ -155,3 +155,33 @@ test("a docs page's script importing the build, the React pages, the content sch
   ]);
   expect(await lint('src/docs/client/planted.ts', importing('../../source/session'))).toEqual([]);
 });
+
+test('funnel/ importing the page, a section, vitals/ or React is reported; it may use lib/ and source/', async () => {
+  const code = importing('../app/site', '../sections/cases/Cases', '../vitals/payload', 'react');
+  const problems = await lint('src/funnel/planted.ts', code);
+  expect(problems).toEqual([
+    zone(1, '../app/site'),
+    zone(2, '../sections/cases/Cases'),
+    zone(3, '../vitals/payload'),
+    {
+      rule: 'no-restricted-imports',
+      line: 4,
+      message: expect.stringContaining('funnel/ runs on the docs pages too'),
+    },
+  ]);
+  expect(problems[0].message).toContain("a docs page's script");
+  const allowed = importing('../lib/privacy', '../source/session', './steps');
+  expect(await lint('src/funnel/planted.ts', allowed)).toEqual([]);
+});
+
+test("the pages may import funnel/; what it builds on, and the rest of the page's rooms, may not", async () => {
+  const reader = importing('../../funnel/watch');
+  expect(await lint('src/sections/cases/Planted.ts', reader)).toEqual([]);
+  expect(await lint('src/docs/client/planted.ts', reader)).toEqual([]);
+  expect(await lint('src/app/planted.ts', importing('../funnel/beacon'))).toEqual([]);
+  for (const folder of ['lib', 'source', 'components', 'vitals']) {
+    const problems = await lint(`src/${folder}/planted.ts`, importing('../funnel/steps'));
+    expect(problems).toEqual([zone(1, '../funnel/steps')]);
+    expect(problems[0].message).toContain("Only the pages note the funnel's steps");
+  }
+});

@@ -40,10 +40,15 @@ const [, cssFile] = template.match(stylesheet) ?? [];
 const css = cssFile ? await readFile(path.join(dist, cssFile), 'utf8') : null;
 const homeTemplate = css ? template.replace(stylesheet, () => `<style>${css}</style>`) : template;
 
-// The service pages work without scripts, so they carry only the style sheet.
+// The service pages work without scripts, so they carry only the style sheet. Nor do they carry
+// the funnel's no-JavaScript image (index.html's <noscript>): it counts an arrival on the landing
+// page, and a thanks or 404 page after it is none (a form post's lead counts itself).
+const NOSCRIPT_ARRIVAL = /\s*<noscript>\s*<picture>[\s\S]*?<\/noscript>/;
+if (!NOSCRIPT_ARRIVAL.test(template)) throw new Error("index.html lacks the funnel's <noscript>");
 const staticTemplate = template
   .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
-  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+  .replace(NOSCRIPT_ARRIVAL, '');
 
 const written = [];
 async function write(file, content) {

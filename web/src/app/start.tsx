@@ -1,5 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startFunnel } from '../funnel/beacon';
+import { noteStep } from '../funnel/steps';
 import { guessBrowserLocale, localeFromPath } from '../i18n/detect';
 import { createI18n, loadLocale } from '../i18n/i18n';
 import { captureSource } from '../source/session';
@@ -18,6 +20,10 @@ export async function start(): Promise<void> {
   const i18n = createI18n('en');
   await loadLocale(i18n, locale);
   await i18n.changeLanguage(locale);
+  // The visit's funnel, from here on in the page's language: a beacon sent earlier would name
+  // English while a /ru page's messages load. Its source is the one captured above.
+  startFunnel(() => i18n.language);
+  noteStep('arrived');
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');

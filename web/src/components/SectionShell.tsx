@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import './SectionShell.css';
 
 const titleId = (id: string) => `${id}-title`;
@@ -10,12 +10,14 @@ interface SectionShellProps {
    */
   id: string;
   children: ReactNode;
+  /** The section element, for a section that watches itself come into view. */
+  ref?: Ref<HTMLElement>;
 }
 
 /** The frame every content section shares: a landmark named by its heading, a centred column. */
-export function SectionShell({ id, children }: SectionShellProps) {
+export function SectionShell({ id, children, ref }: SectionShellProps) {
   return (
-    <section id={id} className={`section-shell ${id}`} aria-labelledby={titleId(id)}>
+    <section ref={ref} id={id} className={`section-shell ${id}`} aria-labelledby={titleId(id)}>
       <div className={`section-shell__inner ${id}__inner`}>{children}</div>
     </section>
   );

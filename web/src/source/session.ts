@@ -1,5 +1,6 @@
 // The tab session's first touch: captured once on the first page view, kept in sessionStorage
-// (never a cookie, never localStorage), read by the contact form and by the Web Vitals beacon.
+// (never a cookie, never localStorage), read by the contact form, the Web Vitals beacon and the
+// funnel beacon (src/funnel/).
 import { storageKey } from '../../../contract/lead-source.json';
 import { trackingRefused } from '../lib/privacy';
 import { readSource, type LeadSource } from './capture';

@@ -1,15 +1,24 @@
 import './docs.css';
 // A docs page's only script, loaded as a module after the page is parsed: it keeps the first
 // touch of the visit (so a lead sent after reading a docs page names it as its landing page),
-// records the page in the docs store, and wires the share button and the search field (whose
-// index loads on its first focus). No React: the page is already whole without it.
+// notes the visit's funnel steps, records the page in the docs store, and wires the share button
+// and the search field (whose index loads on its first focus). No React: the page is already
+// whole without it.
+import { startFunnel } from '../../funnel/beacon';
+import { noteStep } from '../../funnel/steps';
 import { captureSource } from '../../source/session';
 import { wireSearch } from './search';
 import { wireShare } from './share';
 import { countShare, readPlace, rememberPlace } from './store';
 
-// The page sends no beacon, so the visit is counted by the next page that does (the landing).
+// The page measures no Web Vitals, so the arrival's source goes with the next page that does
+// (the landing page's vitals beacon).
 captureSource({ locale: document.documentElement.lang, reportsArrival: false });
+// The funnel counts a docs page as an arrival too (once a tab session, whichever page came
+// first) and as read; its beacon goes when the page is hidden.
+startFunnel(() => document.documentElement.lang);
+noteStep('arrived');
+noteStep('docs');
 const place = readPlace(document.querySelector<HTMLElement>('main'));
 if (place) rememberPlace(place);
 wireShare(document.querySelector<HTMLElement>('[data-share]'), {

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { CaseItem } from '../../lib/cases';
+import { storageKey } from '../../../../contract/funnel-beacon.json';
 import { createTestI18n } from '../../test/i18n';
 import { Cases } from './Cases';
 import { en, ru } from '../../test/messages';
@@ -18,14 +19,27 @@ function nth(index: number): CaseItem {
   return item;
 }
 
+/** The highlight's observer, the one with thresholds. */
 let observed: IntersectionObserverCallback | undefined;
+/** The funnel's, which watches the section come into view (no thresholds). */
+const funnel: { observer?: FakeObserver } = {};
 
 class FakeObserver {
-  constructor(callback: IntersectionObserverCallback) {
-    observed = callback;
+  target: Element | undefined;
+  disconnected = false;
+  constructor(
+    readonly callback: IntersectionObserverCallback,
+    options?: IntersectionObserverInit,
+  ) {
+    if (options?.threshold) observed = callback;
+    else funnel.observer = this;
   }
-  observe() {}
-  disconnect() {}
+  observe(target: Element) {
+    this.target = target;
+  }
+  disconnect() {
+    this.disconnected = true;
+  }
 }
 
 const mediaListeners = new Set<() => void>();
@@ -72,9 +86,13 @@ const activeName = () =>
 beforeEach(() => {
   mediaListeners.clear();
   observed = undefined;
+  funnel.observer = undefined;
   vi.stubGlobal('IntersectionObserver', FakeObserver);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 test('shows seven cases with logo, name, links, description, preview and hint', () => {
   setWidth(1280);
@@ -191,4 +209,23 @@ test('stops highlighting when the window widens past 1024 px', () => {
   expect(activeName()).toBe(nth(0).name);
   setWidth(1280);
   expect(document.querySelector('.case-card--active')).toBeNull();
+});
+
+test("notes the funnel's cases step once the section comes into view, and stops watching", () => {
+  setWidth(1280);
+  renderCases();
+  const reached = () => JSON.parse(sessionStorage.getItem(storageKey) ?? 'null') as unknown;
+  const { observer } = funnel;
+  if (!observer) throw new Error("the funnel's observer was not made");
+  expect(observer.target).toBe(document.getElementById('cases'));
+  const seen = (isIntersecting: boolean) =>
+    observer.callback(
+      [{ isIntersecting } as IntersectionObserverEntry],
+      observer as unknown as IntersectionObserver,
+    );
+  seen(false);
+  expect(reached()).toBeNull();
+  seen(true);
+  expect(reached()).toEqual({ reached: ['cases'], sent: [] });
+  expect(observer.disconnected).toBe(true);
 });

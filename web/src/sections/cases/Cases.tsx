@@ -1,6 +1,7 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionHeading, SectionShell } from '../../components/SectionShell';
+import { noteWhenSeen } from '../../funnel/watch';
 import { CaseCard } from './CaseCard';
 import type { CaseItem } from '../../lib/cases';
 import { useCaseHighlight } from './useCaseHighlight';
@@ -15,9 +16,12 @@ export function Cases() {
   const list = useRef<HTMLOListElement>(null);
   const title = usePinnedTitleFade(list);
   const { cards, active } = useCaseHighlight(cases.length);
+  const section = useRef<HTMLElement>(null);
+  // The funnel's `cases` step: the visitor got as far as the cases.
+  useEffect(() => (section.current ? noteWhenSeen(section.current, 'cases') : undefined), []);
 
   return (
-    <SectionShell id="cases">
+    <SectionShell id="cases" ref={section}>
       <div className="cases__aside">
         <div ref={title} className="cases__pinned">
           <SectionHeading section="cases" title={t('cases.title')} lead={t('cases.lead')} />

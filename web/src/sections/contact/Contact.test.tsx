@@ -1,4 +1,5 @@
 import { act, cleanup, screen } from '@testing-library/react';
+import { storageKey as funnelKey } from '../../../../contract/funnel-beacon.json';
 import { POPUP_FADE_MS, POPUP_HIDE_MS } from './popup';
 import { consentCheckboxVersion } from '../../legal/consent';
 import { captureSource } from '../../source/session';
@@ -222,5 +223,21 @@ describe("a docs page's call to action", () => {
       expect(field('message')).toHaveValue('');
       cleanup();
     }
+  });
+});
+
+describe("the funnel's form step", () => {
+  const reached = () => JSON.parse(sessionStorage.getItem(funnelKey) ?? 'null') as unknown;
+  afterEach(() => sessionStorage.clear());
+
+  test('is noted on the first focus inside the form, and once', async () => {
+    respond(202);
+    const { field } = renderContact();
+    expect(reached()).toBeNull();
+    await act(async () => field('email').focus());
+    expect(reached()).toEqual({ reached: ['form'], sent: [] });
+    sessionStorage.clear();
+    await act(async () => field('message').focus());
+    expect(reached()).toBeNull();
   });
 });

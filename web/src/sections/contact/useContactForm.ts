@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FormErrors, FormField, Lead } from './contactApi';
 import type { Proof } from './proof/proof';
 import type { Locale } from '../../lib/locale';
+import { noteOnFirstFocus } from '../../funnel/watch';
 import { leadSource } from '../../source/session';
 import { TOPIC_PARAM, topicMessage } from '../../lib/docs';
 import { POPUP_HIDE_MS } from './popup';
@@ -61,6 +62,9 @@ export function useContactForm(
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is read after hydration
     if (message) setValues((v) => (v.message ? v : { ...v, message }));
   }, [locale]);
+
+  // The funnel's `form` step: the visitor started on the form.
+  useEffect(() => (form.current ? noteOnFirstFocus(form.current, 'form') : undefined), []);
 
   useEffect(() => {
     if (!popup) return;

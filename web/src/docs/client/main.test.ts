@@ -1,0 +1,29 @@
+import { storageKey } from '../../../../contract/funnel-beacon.json';
+import { hidePage, resetPage } from '../../test/lifecycle';
+
+afterEach(() => {
+  resetPage();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  document.documentElement.lang = 'en';
+});
+
+test("a docs page counts the visit's arrival and the read, once a tab session, in its language", async () => {
+  // A landing page earlier in the tab counted the arrival and sent it.
+  sessionStorage.setItem(storageKey, JSON.stringify({ reached: ['arrived'], sent: ['arrived'] }));
+  document.documentElement.lang = 'ru';
+  const sendBeacon = vi.fn<(url: string, body: string) => boolean>(() => true);
+  vi.stubGlobal('navigator', { ...navigator, sendBeacon });
+  vi.stubGlobal('innerWidth', 1440);
+  await import('./main');
+  hidePage();
+  expect(sendBeacon).toHaveBeenCalledOnce();
+  const [url, body] = sendBeacon.mock.calls[0] ?? [];
+  expect(url).toBe('/api/funnel');
+  expect(JSON.parse(body ?? 'null')).toEqual({
+    v: 1,
+    locale: 'ru',
+    device: 'desktop',
+    steps: ['docs'],
+  });
+});
