@@ -7,6 +7,11 @@
 #include "common/concat.hpp"
 
 namespace landing::digest {
+namespace {
+
+constexpr std::uint64_t mebibyte = std::uint64_t{1024} * 1024;
+
+}  // namespace
 
 std::vector<std::string> alerts_of(const storage::health& found, std::optional<disk_space> disk,
                                    std::int64_t now_ms) {
@@ -35,10 +40,10 @@ std::vector<std::string> alerts_of(const storage::health& found, std::optional<d
   if (disk && disk->reserve_bytes > 0 &&
       disk->free_bytes < low_disk_reserves * disk->reserve_bytes) {
     out.push_back(concat("Мало места на диске: свободно ",
-                         std::to_string(disk->free_bytes / (1024 * 1024)),
+                         std::to_string(disk->free_bytes / mebibyte),
                          " МБ (новые заявки "
                          "перестанут приниматься при ",
-                         std::to_string(disk->reserve_bytes / (1024 * 1024)), " МБ)"));
+                         std::to_string(disk->reserve_bytes / mebibyte), " МБ)"));
   }
   return out;
 }
