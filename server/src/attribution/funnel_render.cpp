@@ -14,8 +14,11 @@ namespace {
 std::string drop_text(const funnel_row& row, std::size_t step) {
   const auto drop = drop_off(row, step);
   if (!drop) return step == 0 ? "" : "-";
+  // Whole percents; a change that rounds to nothing is "0%", not "-0%".
+  const auto change = -std::round(*drop);
+  if (change == 0) return "0%";
   char text[16];
-  std::snprintf(text, sizeof text, "%+.0f%%", -*drop);
+  std::snprintf(text, sizeof text, "%+.0f%%", change);
   return text;
 }
 

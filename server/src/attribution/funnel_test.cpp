@@ -117,6 +117,12 @@ TEST(funnel, the_report_shows_it_in_text_json_and_html) {
   EXPECT_NE(text.find("Funnel by source"), std::string::npos);
   EXPECT_NE(text.find("google"), std::string::npos);
   EXPECT_NE(text.find("10 -50%"), std::string::npos) << text;
+  EXPECT_EQ(text.find("-0%"), std::string::npos) << text;
+  EXPECT_NE(funnel_text(build_funnel({{today, "en", "x", "mobile", "arrived", 3},
+                                      {today, "en", "x", "mobile", "cases", 3}},
+                                     {}, {}, {today, today, ""}))
+                .find("3 0%"),
+            std::string::npos);
 
   const auto json = boost::json::parse(to_json(r));
   const auto& google = json.at("funnel").at("sources").at(0);
