@@ -6,6 +6,7 @@
 #include <boost/json.hpp>
 #include <thread>
 
+#include "common/clock.hpp"
 #include "postgres.hpp"
 #include "support.hpp"
 
@@ -190,6 +191,20 @@ TEST_P(funnel, each_step_counts_as_counted_by_hand_from_the_page_the_form_and_th
   const auto page = dir.path / "report.html";
   cli({"leads", "report", "--html", page.string()});
   EXPECT_NE(read_all(page).find("<h2>Funnel</h2>"), std::string::npos);
+
+  // The digest of today (tomorrow's daily one; its days are UTC days) says the same figures.
+  const auto tomorrow = clock::format_day(clock::today_utc() + 1);
+  const auto digest = cli({"--digest-tz", "Europe/Moscow", "digest", "preview", "--period", "daily",
+                           "--at", tomorrow, "--image", (dir.path / "digest.png").string()});
+  EXPECT_NE(digest.find("Заявки: 2 (было 0, +2)\n• google — 2 (было 0, +2)\n"), std::string::npos)
+      << digest;
+  EXPECT_NE(digest.find("пришли 5 → кейсы 2 (−60%) → документация 1 (−50%) → форма 2 (+100%) → "
+                        "отправили 2 (0%) → взяли 2 (0%) → закрыли 1 (−50%)"),
+            std::string::npos)
+      << digest;
+  EXPECT_NE(digest.find("Работа с заявками: взяли 2, спам 1, закрыли 1"), std::string::npos)
+      << digest;
+  EXPECT_EQ(read_all(dir.path / "digest.png").substr(1, 3), "PNG");
 }
 
 TEST_P(funnel, one_client_cannot_skew_a_step_past_its_hourly_share) {
