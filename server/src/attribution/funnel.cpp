@@ -17,10 +17,6 @@ std::size_t index_of(std::string_view step) {
                                   funnel_steps.begin());
 }
 
-constexpr std::size_t sent = 4;
-constexpr std::size_t taken = 5;
-constexpr std::size_t done = 6;
-
 }  // namespace
 
 funnel build_funnel(const std::vector<storage::funnel_count>& counts,
@@ -42,7 +38,7 @@ funnel build_funnel(const std::vector<storage::funnel_count>& counts,
   for (const auto& each : counts) {
     const auto step = index_of(each.step);
     // Only the page's steps are stored; anything else is not the funnel's.
-    if (step >= sent || !in_period(each.day, each.locale)) continue;
+    if (step >= sent_step || !in_period(each.day, each.locale)) continue;
     add(each.source, step, each.count);
   }
   for (const auto& lead : leads) {
@@ -50,16 +46,16 @@ funnel build_funnel(const std::vector<storage::funnel_count>& counts,
     const auto state = desk.find(lead.id);
     if (state != desk.end() && state->second.status == "spam") continue;
     const auto source = lead.source_class.empty() ? std::string(unknown_class) : lead.source_class;
-    add(source, sent, 1);
+    add(source, sent_step, 1);
     if (state == desk.end()) continue;
-    if (state->second.taken_at > 0) add(source, taken, 1);
-    if (state->second.status == "done") add(source, done, 1);
+    if (state->second.taken_at > 0) add(source, taken_step, 1);
+    if (state->second.status == "done") add(source, done_step, 1);
   }
   for (auto& [_, row] : rows) out.sources.push_back(std::move(row));
   std::stable_sort(out.sources.begin(), out.sources.end(),
                    [](const funnel_row& a, const funnel_row& b) {
                      if (a.steps[0] != b.steps[0]) return a.steps[0] > b.steps[0];
-                     return a.steps[sent] > b.steps[sent];
+                     return a.steps[sent_step] > b.steps[sent_step];
                    });
   return out;
 }

@@ -20,6 +20,10 @@ namespace landing::attribution {
 
 inline constexpr std::array<std::string_view, 7> funnel_steps{"arrived", "cases", "docs", "form",
                                                               "sent",    "taken", "done"};
+// Where the leads' own steps start in funnel_steps: the page counts those before.
+inline constexpr std::size_t sent_step = 4;
+inline constexpr std::size_t taken_step = 5;
+inline constexpr std::size_t done_step = 6;
 
 struct funnel_row {
   std::string source;

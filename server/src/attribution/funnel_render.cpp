@@ -106,7 +106,7 @@ std::string funnel_html(const funnel& f) {
         width, sizeof width, "%.1f",
         widest == 0 ? 0.0 : 100.0 * static_cast<double>(count) / static_cast<double>(widest));
     html += "<tr><th scope=\"row\">" + std::string(funnel_steps[i]) +
-            "</th><td class=\"step\"><span class=\"bar" + (i < 4 ? " page" : "") +
+            "</th><td class=\"step\"><span class=\"bar" + (i < sent_step ? " page" : "") +
             "\" role=\"img\" aria-label=\"" + std::to_string(count) +
             "\"><span style=\"width:" + width + "%\"></span></span></td><td class=\"num\">" +
             std::to_string(count) + "</td><td class=\"num\">" + drop_text(f.total, i) +

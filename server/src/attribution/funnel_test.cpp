@@ -6,23 +6,14 @@
 
 #include "attribution/report.hpp"
 #include "attribution/report_html.hpp"
+#include "attribution/report_testing.hpp"
 
 namespace landing::attribution {
 namespace {
 
 constexpr std::int64_t today = 20400;
-constexpr std::int64_t day_ms = 86'400'000;
-
-storage::lead lead(std::string id, std::int64_t day, std::string locale, std::string source_class,
-                   std::string status = "delivered") {
-  storage::lead out;
-  out.id = std::move(id);
-  out.created_at = day * day_ms + 3600'000;
-  out.locale = std::move(locale);
-  out.source_class = std::move(source_class);
-  out.status = std::move(status);
-  return out;
-}
+using testing::day_ms;
+using testing::lead;
 
 storage::triage_state desk_state(std::string status, std::int64_t taken_at) {
   storage::triage_state out;

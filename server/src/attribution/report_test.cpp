@@ -5,24 +5,15 @@
 #include <boost/json/parse.hpp>
 
 #include "attribution/report_html.hpp"
+#include "attribution/report_testing.hpp"
 
 namespace landing::attribution {
 namespace {
 
 constexpr std::int64_t today = 20400;
-constexpr std::int64_t day_ms = 86'400'000;
+using testing::day_ms;
+using testing::lead;
 constexpr std::int64_t minute_ms = 60'000;
-
-storage::lead lead(std::string id, std::int64_t day, std::string locale, std::string source_class,
-                   std::string status = "delivered") {
-  storage::lead out;
-  out.id = std::move(id);
-  out.created_at = day * day_ms + 3600'000;
-  out.locale = std::move(locale);
-  out.source_class = std::move(source_class);
-  out.status = std::move(status);
-  return out;
-}
 
 storage::triage_state taken(const storage::lead& item, std::int64_t minutes,
                             std::string status = "taken") {

@@ -68,7 +68,7 @@ std::string funnel_panel(const attribution::funnel_row& total) {
     const double length = width * static_cast<double>(total.steps[i]) / static_cast<double>(widest);
     out += text_at(left, y + 24, step_labels[i], 20);
     out += bar(left + label_width, y, width, 34, "#eef1f5");
-    out += bar(left + label_width, y, length, 34, i < 4 ? page_bar : lead_bar);
+    out += bar(left + label_width, y, length, 34, i < attribution::sent_step ? page_bar : lead_bar);
     out += text_at(left + label_width + width - 8, y + 24, std::to_string(total.steps[i]), 20, ink,
                    "end", "600");
   }

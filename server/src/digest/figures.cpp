@@ -10,8 +10,6 @@
 namespace landing::digest {
 namespace {
 
-constexpr std::size_t sent_step = 4;
-
 int length_of(const period& p) { return static_cast<int>(p.last_day - p.first_day + 1); }
 
 attribution::report report_for(storage::lead_store& store, const period& p,
@@ -53,14 +51,14 @@ figures gather(storage::lead_store& store, const period& covered, std::vector<st
 
   std::map<std::string, source_leads> sources;
   for (const auto& row : out.report.funnel.sources) {
-    if (row.steps[sent_step] == 0) continue;
+    if (row.steps[attribution::sent_step] == 0) continue;
     sources[row.source].source = row.source;
-    sources[row.source].leads = row.steps[sent_step];
+    sources[row.source].leads = row.steps[attribution::sent_step];
   }
   for (const auto& row : earlier.funnel.sources) {
-    if (row.steps[sent_step] == 0) continue;
+    if (row.steps[attribution::sent_step] == 0) continue;
     sources[row.source].source = row.source;
-    sources[row.source].leads_before = row.steps[sent_step];
+    sources[row.source].leads_before = row.steps[attribution::sent_step];
   }
   for (auto& [_, row] : sources) out.sources.push_back(std::move(row));
   std::stable_sort(out.sources.begin(), out.sources.end(), [](const auto& a, const auto& b) {
