@@ -2,12 +2,10 @@ import { expect } from '@playwright/test';
 import type { Tab } from '../engines/tab';
 import { DOCS_COPY } from '../../web/src/docs/pages/copy';
 import { messages, type Locale } from '../support/locales';
-import { until } from '../support/wait';
+import { parsedPath as path, until } from '../support/wait';
 
 // The docs pages, read the same way in every engine: from a case's Learn more to its page, then
 // through the sidebar, the outline, search, share and the call to action back to the form.
-
-const path = () => location.pathname + location.hash;
 
 /** Whether the element is on screen (its box inside the window). */
 const onScreen = (selector: string) => {

@@ -12,3 +12,11 @@ export async function until<A, R>(
 ): Promise<void> {
   await expect.poll(() => tab.evaluate(fn, arg), { message, timeout }).toEqual(expected);
 }
+
+/**
+ * The page's path and hash, once its document is parsed. A navigation commits its new location
+ * before the parser reaches the body, so a test that polled the bare path could read the new
+ * page's markup half-written (Firefox's driver answers in that gap).
+ */
+export const parsedPath = () =>
+  document.readyState === 'loading' ? 'still loading' : location.pathname + location.hash;

@@ -27,7 +27,7 @@ import { preloaderShowsLocksAndLeaves } from '../journeys/preloader';
 import { nothingScrollsSideways } from '../journeys/sideways';
 import { outboxDrained, telegramText, uniqueLead } from '../support/lead';
 import { leadsFromPage } from '../support/leads-report';
-import { until } from '../support/wait';
+import { parsedPath, until } from '../support/wait';
 import { LOCALES, type Locale } from '../support/locales';
 import { isDesktop } from '../support/viewports';
 
@@ -202,10 +202,11 @@ test.describe('without JavaScript', () => {
         !!document.querySelector(selector)?.checkVisibility({ visibilityProperty: true });
       expect(await tab.evaluate(shown, '.docs-search')).toBe(false);
       await tab.click('.docs-index__link[href="/ru/docs/cases/aurelia"]');
+      await until(tab, parsedPath, null, '/ru/docs/cases/aurelia', 'the index opens the case');
       await sidebarAndOutlineWork(tab, 'ru', true);
       expect(await tab.evaluate(shown, '.docs-share')).toBe(false);
       await tab.click('a[rel="next"]');
-      await until(tab, () => location.pathname, null, '/ru/docs/services/web3', 'the next page');
+      await until(tab, parsedPath, null, '/ru/docs/services/web3', 'the next page');
     });
   });
 });
