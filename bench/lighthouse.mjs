@@ -9,7 +9,8 @@
 //   LIGHTHOUSE_ONLY=http:mobile    only the rows whose `front:form factor` or `front:page:form
 //                                  factor` matches (comma-separated; form factors: mobile,
 //                                  mobile-8x, desktop); docs are left as they are
-//   LIGHTHOUSE_SAVE=/tmp/lhr       keeps each run's full report there, to see where time goes
+//   LIGHTHOUSE_SAVE=/tmp/lhr       keeps each run's full report and its trace there, to see where
+//                                  time goes (bench/trace-tasks.py reads the trace)
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,13 +87,18 @@ async function audit(url, formFactor, extraFlags = [], saveAs = null) {
     chromeFlags: [...chromeFlags, ...extraFlags],
   });
   try {
-    const { lhr } = await lighthouse(
+    const { lhr, artifacts } = await lighthouse(
       url,
       { port: chrome.port, logLevel: 'error', output: 'json', ...formFactor.flags },
       formFactor.config,
     );
     const a = lhr.audits;
-    if (saveAs) writeFileSync(saveAs, JSON.stringify(lhr));
+    if (saveAs) {
+      writeFileSync(saveAs, JSON.stringify(lhr));
+      // The load's own trace, unthrottled: the tasks Lighthouse's simulation scales by its slowdown.
+      const trace = artifacts?.Trace ?? artifacts?.traces?.defaultPass;
+      if (trace) writeFileSync(saveAs.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
+    }
     // A run whose trace Lighthouse could not read (NO_NAVSTART and the like) has no score at all.
     if (lhr.categories.performance.score === null)
       return { error: lhr.runtimeError?.message ?? a['first-contentful-paint'].errorMessage ?? 'no score' };

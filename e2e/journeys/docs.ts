@@ -116,4 +116,6 @@ export async function callToActionStartsTheForm(tab: Tab, locale: Locale, topic:
     begun,
     'the form starts with the topic',
   );
+  // The address names #contact: the section is on screen once the preloader has let the page go.
+  await until(tab, onScreen, '#contact', true, 'the form is on screen');
 }

@@ -8,6 +8,7 @@ import {
   expectNoHorizontalOverflow,
   preloaderGone,
   scrollThrough,
+  SECTION_IDS,
   waitForHydration,
 } from '../support/landing-steps';
 import {
@@ -189,6 +190,30 @@ test.describe('without JavaScript', () => {
       });
     }
   }
+
+  test.describe('with motion', () => {
+    // The page's style sheet holds the parts after the banner back while the preloader plays; the
+    // template's <noscript> style undoes that, or nothing would ever show them.
+    test.use({ tabOptions: { javaScript: false, reducedMotion: false } });
+
+    test('every part and the footer are on the page under the preloader, and after it', async ({
+      tab,
+      site,
+    }) => {
+      await tab.goto(`${site.url}/ru`);
+      const shown = (ids: string[]) =>
+        [...ids.map((id) => document.getElementById(id)), document.querySelector('footer')].map(
+          (element) => !!element?.checkVisibility(),
+        );
+      const all = [...SECTION_IDS, 'footer'].map(() => true);
+      expect(await tab.evaluate(shown, [...SECTION_IDS])).toEqual(all);
+      // Without a script the preloader stays in the page, faded out and hidden by its animation.
+      const covering = () =>
+        !!document.querySelector('.preloader')?.checkVisibility({ visibilityProperty: true });
+      await until(tab, covering, null, false, 'the preloader fades out', 8_000);
+      expect(await tab.evaluate(shown, [...SECTION_IDS])).toEqual(all);
+    });
+  });
 
   test.describe('ru at 375 px', () => {
     test.use({ tabViewport: VIEWPORTS[0]! });

@@ -5,6 +5,7 @@ import './app/global.css';
 import { localeFromPath } from './i18n/detect';
 import { prefetchMessages } from './i18n/messages';
 import { afterFirstPaint } from './lib/firstPaint';
+import { releaseScrollLock } from './sections/preloader/scrollLock';
 
 /**
  * The page's first script, and all of it that runs before the first paint: the prerendered HTML
@@ -17,6 +18,10 @@ afterFirstPaint(() => {
   if (locale) prefetchMessages(locale);
   import('./app/start')
     .then(({ start }) => start())
-    // The prerendered page keeps working without its script (links, the form's plain POST).
-    .catch((error: unknown) => console.error('The page did not start:', error));
+    // The prerendered page keeps working without its script (links, the form's plain POST),
+    // once the parts held back under the preloader are shown (global.css).
+    .catch((error: unknown) => {
+      releaseScrollLock();
+      console.error('The page did not start:', error);
+    });
 });

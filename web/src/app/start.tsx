@@ -6,6 +6,7 @@ import { guessBrowserLocale, localeFromPath } from '../i18n/detect';
 import { createI18n, loadLocale } from '../i18n/i18n';
 import { captureSource } from '../source/session';
 import { startVitals } from '../vitals/start';
+import { yieldToMain } from '../lib/yieldToMain';
 import { App } from './App';
 
 /**
@@ -14,6 +15,9 @@ import { App } from './App';
  * flashes English and hydrates without a mismatch.
  */
 export async function start(): Promise<void> {
+  // This chunk's evaluation was a task of its own; the languages, and then the hydration, get
+  // theirs (each was a long task on a phone at Lighthouse's 8x CPU, docs/benchmarks.md).
+  await yieldToMain();
   const locale = localeFromPath(window.location.pathname) ?? guessBrowserLocale();
   // Where the visit came from, read before the locale guard or a language switch rewrites the URL.
   captureSource({ locale });
@@ -24,6 +28,7 @@ export async function start(): Promise<void> {
   // English while a /ru page's messages load. Its source is the one captured above.
   startFunnel(() => i18n.language);
   noteStep('arrived');
+  await yieldToMain();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');

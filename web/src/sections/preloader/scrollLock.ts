@@ -6,7 +6,26 @@
  */
 export const PRELOADING_CLASS = 'preloading';
 
-/** Lets the page scroll: the preloader has left (or was skipped). */
+/**
+ * Lets the page scroll: the preloader has left (or was skipped). The parts after the banner come
+ * back with the class (global.css keeps them off the page under the preloader), so an address
+ * with a #fragment in one of them (a docs page's call to action opens `/en?about=…#contact`) is
+ * scrolled to now: the browser looked for it at load, when it was not on the page.
+ */
 export function releaseScrollLock(root: Element = document.documentElement): void {
+  if (!root.classList.contains(PRELOADING_CLASS)) return;
   root.classList.remove(PRELOADING_CLASS);
+  const id = fragmentId(location.hash);
+  // A page scrolled already (no part was held back: reduced motion) stays where the visitor is.
+  if (!id || window.scrollY !== 0) return;
+  document.getElementById(id)?.scrollIntoView({ behavior: 'instant' });
+}
+
+/** The id a #fragment names, or '' for none (or one that is not valid percent-encoding). */
+function fragmentId(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return '';
+  }
 }
