@@ -10,7 +10,8 @@
 //                                  factor` matches (comma-separated; form factors: mobile,
 //                                  mobile-8x, desktop); docs are left as they are
 //   LIGHTHOUSE_SAVE=/tmp/lhr       keeps each run's full report and its trace there, to see where
-//                                  time goes (bench/trace-tasks.py reads the trace)
+//                                  time goes (the trace opens in the Performance panel;
+//                                  bench/trace-load.mjs says what Lighthouse scales)
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

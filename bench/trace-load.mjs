@@ -10,6 +10,8 @@
 //   TRACE_CPU=8        the CPU slowdown (4)
 //   TRACE_RUNS=3       loads of each page (3)
 //   TRACE_SAVE=/tmp/t  keeps each trace there, to open in the Performance panel
+//   TRACE_PROFILE=1    adds V8's sampling profiler to the trace (with TRACE_SAVE: the functions
+//                      inside a script's task, in the Performance panel)
 //   TRACE_LONG_MS=10   lists tasks from this long (50); at TRACE_CPU=1 this shows what Lighthouse's
 //                      simulation will multiply: it scales the tasks of an unthrottled load by its
 //                      slowdown, so a 13 ms task there is a long task at 4x, a 7 ms one at 8x
