@@ -8,7 +8,7 @@ export const PRELOADING_CLASS = 'preloading';
 
 /**
  * Lets the page scroll: the preloader has left (or was skipped). The parts after the banner come
- * back with the class (global.css keeps them off the page under the preloader), so an address
+ * back as the class goes (global.css keeps them off the page under the preloader), so an address
  * with a #fragment in one of them (a docs page's call to action opens `/en?about=…#contact`) is
  * scrolled to now: the browser looked for it at load, when it was not on the page.
  */
