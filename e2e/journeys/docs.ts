@@ -117,5 +117,5 @@ export async function callToActionStartsTheForm(tab: Tab, locale: Locale, topic:
     'the form starts with the topic',
   );
   // The address names #contact: the section is on screen once the preloader has let the page go.
-  await until(tab, onScreen, '#contact', true, 'the form is on screen');
+  await until(tab, onScreen, '#contact', true, 'the contact section is on screen');
 }

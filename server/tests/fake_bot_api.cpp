@@ -116,6 +116,14 @@ std::size_t fake_bot_api::delivered_containing(const std::string& text) const {
   }));
 }
 
+std::int64_t fake_bot_api::message_id_carrying(const std::string& text) const {
+  for (const auto& request : requests()) {
+    if (request.answered_ok && request.body.find(text) != std::string::npos)
+      return request.message_id;
+  }
+  return 0;
+}
+
 std::string fake_bot_api::base_url() const { return "http://127.0.0.1:" + std::to_string(port_); }
 
 std::vector<bot_request> fake_bot_api::calls(const std::string& method) const {
@@ -174,6 +182,7 @@ void fake_bot_api::answer_connection(int fd) {
     }
     requests_.back().answered_ok = next.kind == answer::ok;
     if (method == "sendMessage" && next.kind == answer::ok) {
+      requests_.back().message_id = next_message_id_;
       ok_body = R"({"ok":true,"result":{"message_id":)" + std::to_string(next_message_id_++) +
                 R"(,"chat":{"id":)" + std::to_string(number_in(body, "chat_id", 0)) + "}}}";
     }

@@ -70,16 +70,6 @@ class funnel : public ::testing::TestWithParam<std::string> {
     EXPECT_EQ(reply.status, 202) << reply.body;
     return std::string(json::parse(reply.body).at("id").as_string());
   }
-  // The message (by the fake's count of answered calls) that carries the lead's buttons.
-  std::int64_t message_of(const std::string& id) {
-    std::int64_t n = 0;
-    for (const auto& request : bot.requests()) {
-      if (!request.answered_ok) continue;
-      ++n;
-      if (request.body.find("take:" + id) != std::string::npos) return n;
-    }
-    return 0;
-  }
   void click(const std::string& data, const std::string& id) {
     static int queries = 0;
     std::string query_id = "q";  // appended: GCC 12 warns wrongly (-Wrestrict) on "q" + …
@@ -91,7 +81,7 @@ class funnel : public ::testing::TestWithParam<std::string> {
                        {"chat_instance", "1"},
                        {"data", data + ":" + id},
                        {"message",
-                        {{"message_id", message_of(id)},
+                        {{"message_id", bot.message_id_carrying("take:" + id)},
                          {"date", 1},
                          {"chat", {{"id", chat}, {"type", "supergroup"}}},
                          {"text", "…"}}}}}}));

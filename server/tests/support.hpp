@@ -132,7 +132,8 @@ struct bot_request {
   std::chrono::steady_clock::time_point at;
   std::string path;
   std::string body;
-  bool answered_ok = false;  // got the 200 {"ok":true} that means delivered
+  bool answered_ok = false;     // got the 200 {"ok":true} that means delivered
+  std::int64_t message_id = 0;  // the id an answered sendMessage was given
 };
 
 // A Bot API on 127.0.0.1 for the tests, one thread per connection. sendMessage and
@@ -177,6 +178,9 @@ class fake_bot_api {
   std::int64_t inject(const std::string& update);
   // How many requests carried `text` and were answered ok (sendMessage).
   [[nodiscard]] std::size_t delivered_containing(const std::string& text) const;
+  // The id given to the first message delivered with `text` in it (0 when none was): a lead's
+  // buttons carry "take:<id>".
+  [[nodiscard]] std::int64_t message_id_carrying(const std::string& text) const;
   [[nodiscard]] std::string base_url() const;
   // sendMessage requests, in order.
   [[nodiscard]] std::vector<bot_request> requests() const;

@@ -51,24 +51,13 @@ class triage : public ::testing::Test {
     return std::string(json::parse(reply.body).at("id").as_string());
   }
 
-  // The id the fake gave the message (the last part) that carries the lead's buttons.
-  std::int64_t message_of(const std::string& lead_id) {
-    std::int64_t id = 0;
-    for (const auto& request : bot.requests()) {
-      if (!request.answered_ok) continue;
-      ++id;
-      if (request.body.find("take:" + lead_id) != std::string::npos) return id;
-    }
-    return 0;
-  }
-
   // Delivers a lead and returns its id and message id.
   std::pair<std::string, std::int64_t> delivered_lead(server_process& server) {
     const auto before = bot.requests().size();
     const auto id = post(server);
     EXPECT_TRUE(bot.wait_for(before + 1, 10s));
     EXPECT_TRUE(wait_for_status(id, "delivered"));
-    return {id, message_of(id)};
+    return {id, bot.message_id_carrying("take:" + id)};
   }
 
   static std::string query_id(int n) {

@@ -1,16 +1,12 @@
 #include "attribution/funnel.hpp"
 
 #include <algorithm>
-#include <chrono>
 
 #include "attribution/source.hpp"
+#include "common/clock.hpp"
 
 namespace landing::attribution {
 namespace {
-
-std::int64_t day_of(std::int64_t unix_ms) {
-  return std::chrono::floor<std::chrono::days>(std::chrono::milliseconds(unix_ms)).count();
-}
 
 std::size_t index_of(std::string_view step) {
   return static_cast<std::size_t>(std::find(funnel_steps.begin(), funnel_steps.end(), step) -
@@ -42,7 +38,7 @@ funnel build_funnel(const std::vector<storage::funnel_count>& counts,
     add(each.source, step, each.count);
   }
   for (const auto& lead : leads) {
-    if (lead.status == "spam" || !in_period(day_of(lead.created_at), lead.locale)) continue;
+    if (lead.status == "spam" || !in_period(clock::day_utc(lead.created_at), lead.locale)) continue;
     const auto state = desk.find(lead.id);
     if (state != desk.end() && state->second.status == "spam") continue;
     const auto source = lead.source_class.empty() ? std::string(unknown_class) : lead.source_class;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
-#include <chrono>
 #include <cstdio>
 
 #include "attribution/source.hpp"
@@ -12,10 +11,6 @@
 
 namespace landing::attribution {
 namespace {
-
-std::int64_t day_of(std::int64_t unix_ms) {
-  return std::chrono::floor<std::chrono::days>(std::chrono::milliseconds(unix_ms)).count();
-}
 
 std::optional<double> median(std::vector<double> values) {
   if (values.empty()) return std::nullopt;
@@ -91,7 +86,7 @@ report build_report(const std::vector<storage::visit_count>& visits,
   const storage::triage_state fresh;
   std::map<std::string, std::uint64_t> by_landing;
   for (const auto& lead : leads) {
-    const auto day = day_of(lead.created_at);
+    const auto day = clock::day_utc(lead.created_at);
     if (day < from || day > options.today || lead.status == "spam") continue;
     if (!options.locale.empty() && lead.locale != options.locale) continue;
     const auto source = lead.source_class.empty() ? std::string(unknown_class) : lead.source_class;

@@ -37,8 +37,10 @@ void advance(std::chrono::milliseconds by) {
 
 void reset() { set_ms.store(not_set); }
 
-std::int64_t today_utc() {
-  return std::chrono::floor<std::chrono::days>(std::chrono::milliseconds(now_ms())).count();
+std::int64_t today_utc() { return day_utc(now_ms()); }
+
+std::int64_t day_utc(std::int64_t unix_ms) {
+  return std::chrono::floor<std::chrono::days>(std::chrono::milliseconds(unix_ms)).count();
 }
 
 std::string format_day(std::int64_t day) {

@@ -17,6 +17,8 @@ std::int64_t now_ms();
 
 // Today as a UTC day number (days since 1970-01-01), on now_ms()'s clock.
 std::int64_t today_utc();
+// The UTC day number a unix time in milliseconds falls on.
+std::int64_t day_utc(std::int64_t unix_ms);
 // A UTC day number as YYYY-MM-DD.
 std::string format_day(std::int64_t day);
 // A day as YYYY-MM-DD (UTC) to the unix ms it starts at; nothing when it is not one.

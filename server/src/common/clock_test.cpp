@@ -70,5 +70,18 @@ TEST(clock, advances_from_several_threads_all_count) {
   EXPECT_EQ(now_ms(), 4000);
 }
 
+TEST(clock, a_unix_time_falls_on_its_utc_day_from_midnight_to_the_last_millisecond) {
+  constexpr std::int64_t day_ms = 86'400'000;
+  for (const std::int64_t day : {0, 1, 20400}) {
+    EXPECT_EQ(day_utc(day * day_ms), day);
+    EXPECT_EQ(day_utc(day * day_ms + day_ms - 1), day);
+    EXPECT_EQ(format_day(day_utc(day * day_ms + 3'600'000)), format_day(day));
+  }
+  // Before 1970 the day is rounded down, not toward zero.
+  EXPECT_EQ(day_utc(-1), -1);
+  const fake at(20400 * day_ms + 5);
+  EXPECT_EQ(today_utc(), day_utc(now_ms()));
+}
+
 }  // namespace
 }  // namespace landing::clock

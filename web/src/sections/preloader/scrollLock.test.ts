@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
-import { PRELOADING_CLASS, releaseScrollLock } from './scrollLock';
-import { preloaderCovers, whenPreloaderGone } from './whenGone';
+import { PRELOADING_CLASS, preloaderCovers, releaseScrollLock } from './scrollLock';
+import { whenPreloaderGone } from './whenGone';
 
 // Vitest does not load style sheets or the page template, so both are read as text.
 const globalCss = readFileSync('src/app/global.css', 'utf8');

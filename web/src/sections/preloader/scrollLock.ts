@@ -7,14 +7,25 @@
 export const PRELOADING_CLASS = 'preloading';
 
 /**
+ * Whether the preloader still covers the page: the class the prerendered landing pages carry
+ * from their first byte until the Preloader lets the page scroll. Never on the server, nor on a
+ * page without a preloader.
+ */
+export function preloaderCovers(): boolean {
+  return (
+    typeof document !== 'undefined' && document.documentElement.classList.contains(PRELOADING_CLASS)
+  );
+}
+
+/**
  * Lets the page scroll: the preloader has left (or was skipped). The parts after the banner come
  * back as the class goes (global.css keeps them off the page under the preloader), so an address
  * with a #fragment in one of them (a docs page's call to action opens `/en?about=…#contact`) is
  * scrolled to now: the browser looked for it at load, when it was not on the page.
  */
-export function releaseScrollLock(root: Element = document.documentElement): void {
-  if (!root.classList.contains(PRELOADING_CLASS)) return;
-  root.classList.remove(PRELOADING_CLASS);
+export function releaseScrollLock(): void {
+  if (!preloaderCovers()) return;
+  document.documentElement.classList.remove(PRELOADING_CLASS);
   const id = fragmentId(location.hash);
   // A page scrolled already (no part was held back: reduced motion) stays where the visitor is.
   if (!id || window.scrollY !== 0) return;

@@ -1,15 +1,4 @@
-import { PRELOADING_CLASS } from './scrollLock';
-
-/**
- * Whether the preloader still covers the page: the class the prerendered landing pages carry
- * from their first byte until the Preloader lets the page scroll. Never on the server, nor on a
- * page without a preloader.
- */
-export function preloaderCovers(): boolean {
-  return (
-    typeof document !== 'undefined' && document.documentElement.classList.contains(PRELOADING_CLASS)
-  );
-}
+import { preloaderCovers } from './scrollLock';
 
 // Settled and marked so as React's `use` reads a promise it has seen: a render after the preloader
 // has gone goes straight on instead of suspending for a microtask.
