@@ -6,7 +6,8 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Messages } from '../../content/types';
 import { LOCALES, type Locale } from '../../lib/constants';
-import { buildDocs, DOCS_DIR, type DocsResult } from './load';
+import { DOCS_DIR } from './article';
+import { buildDocs, type DocsResult } from './load';
 
 async function markdownFiles(webDir: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};

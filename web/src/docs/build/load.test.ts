@@ -7,7 +7,9 @@ import path from 'node:path';
 import type { Messages } from '../../content/types';
 import en from '../../i18n/locales/en.json';
 import ru from '../../i18n/locales/ru.json';
-import { buildDocs, DOCS_DIR, MAX_IMAGE_BYTES, type DocsInput } from './load';
+import { DOCS_DIR, type DocsInput } from './article';
+import { MAX_IMAGE_BYTES } from './checks';
+import { buildDocs } from './load';
 
 const web = path.resolve(__dirname, '../../..');
 
