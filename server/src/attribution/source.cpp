@@ -1,13 +1,9 @@
 #include "attribution/source.hpp"
 
-#include <locale.h>
-
 #include <algorithm>
 #include <boost/json/object.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
-#include <clocale>
-#include <cwctype>
 #include <limits>
 
 #include "common/characters.hpp"
@@ -44,13 +40,11 @@ constexpr std::array<click_member, 3> click_members{{
 constexpr std::int64_t max_safe_integer = (std::int64_t{1} << 53) - 1;
 
 // A value fit to be stored and shown on one line: printable text with something visible in it,
-// and no line break (U+2028 and U+2029 are no controls, yet start a line in the chat).
+// no line break (U+2028 and U+2029 are no controls, yet start a line in the chat) and no
+// noncharacter (U+FFFF makes the digest's SVG invalid XML).
 bool printable(const std::u32string& text) {
   for (const char32_t c : text) {
-    if (characters::is_control(c) || characters::is_bidi_control(c) ||
-        characters::is_line_break(c)) {
-      return false;
-    }
+    if (characters::is_refused_in_line(c)) return false;
   }
   return characters::has_visible(text);
 }
@@ -109,22 +103,6 @@ std::optional<std::int64_t> whole_ms(const boost::json::value& value) {
   return std::nullopt;
 }
 
-// Unicode simple lowercase through the C library's C.UTF-8 tables (always installed: libc-bin);
-// ASCII only if that locale cannot be opened.
-char32_t lower(char32_t c) {
-  static const locale_t utf8_ctype = newlocale(LC_CTYPE_MASK, "C.UTF-8", locale_t{});
-  if (utf8_ctype != locale_t{}) {
-    return static_cast<char32_t>(towlower_l(static_cast<wint_t>(c), utf8_ctype));
-  }
-  return c >= U'A' && c <= U'Z' ? c + (U'a' - U'A') : c;
-}
-
-std::string first_code_points(const std::u32string& text, std::size_t count) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size() && i < count; ++i) out += utf8::encode(text[i]);
-  return out;
-}
-
 // JavaScript's String.prototype.trim, as the page applies it to a tag.
 std::u32string trimmed(const std::u32string& text) {
   std::size_t first = 0;
@@ -146,6 +124,12 @@ std::optional<std::string> captured(std::string_view raw) {
 }
 
 }  // namespace
+
+std::string first_code_points(const std::u32string& text, std::size_t count) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < count; ++i) out += utf8::encode(text[i]);
+  return out;
+}
 
 std::string_view label(drop_reason reason) {
   switch (reason) {
@@ -233,32 +217,6 @@ std::optional<source> from_json(std::string_view text) {
   return std::nullopt;
 }
 
-std::string class_of(const source& item) {
-  if (!item.utm_source.empty()) {
-    auto decoded = utf8::decode(item.utm_source).value_or(std::u32string{});
-    for (auto& c : decoded) c = lower(c);
-    return first_code_points(decoded, max_class_length);
-  }
-  if (!item.referrer.empty()) {
-    return first_code_points(utf8::decode(item.referrer).value_or(std::u32string{}),
-                             max_class_length);
-  }
-  return std::string(direct_class);
-}
-
-std::string arrival_class(const boost::json::value& value) {
-  const auto* object = value.if_object();
-  const auto other_key = [](const auto& entry) {
-    return entry.key() != "utm_source" && entry.key() != "referrer";
-  };
-  if (!object || std::any_of(object->begin(), object->end(), other_key)) {
-    return std::string(other_class);
-  }
-  const auto checked = parse(value);
-  const auto* kept = std::get_if<source>(&checked);
-  return kept ? class_of(*kept) : std::string(other_class);
-}
-
 std::optional<source> from_query(std::string_view query) {
   source out;
   bool found = false;
@@ -289,25 +247,6 @@ std::optional<source> from_query(std::string_view query) {
   }
   if (!found) return std::nullopt;
   return out;
-}
-
-std::string telegram_line(const source& item) {
-  std::string tags;
-  for (const auto* value : {&item.utm_source, &item.utm_medium, &item.utm_campaign}) {
-    if (value->empty()) continue;
-    if (!tags.empty()) tags += " / ";
-    tags += *value;
-  }
-  std::string line;
-  const auto add = [&](std::string_view part) {
-    if (!line.empty()) line += " · ";
-    line += part;
-  };
-  if (!tags.empty()) add(tags);
-  if (!item.referrer.empty()) add("с " + item.referrer);
-  if (!item.ref.empty()) add("партнёр " + item.ref);
-  if (line.empty()) line = "прямой заход";
-  return "Источник: " + line;
 }
 
 }  // namespace landing::attribution

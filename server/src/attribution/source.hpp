@@ -54,13 +54,17 @@ std::string_view label(drop_reason reason);
 // The strict check (contract/README.md): the first failing rule wins.
 std::variant<source, drop_reason> parse(const boost::json::value& value);
 
+// The first `count` code points of `text`, as UTF-8.
+std::string first_code_points(const std::u32string& text, std::size_t count);
+
 // The stored form: a JSON object of the present members only, in the contract's key order.
 std::string to_json(const source& item);
 // The stored form read back; nullopt for an empty or damaged text.
 std::optional<source> from_json(std::string_view text);
 
 // What visits and the report group by: utm_source lowercased, else the referrer's host, each cut
-// to max_class_length code points, else "direct".
+// to max_class_length code points, else "direct". A tag or host that would take a name the
+// report keeps for itself (total, direct, other, unknown) is `other` (source_class.cpp).
 std::string class_of(const source& item);
 
 // The class of a beacon's `source`: the two tags a class is made of (utm_source, referrer).

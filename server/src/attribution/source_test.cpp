@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -133,6 +134,26 @@ TEST(attribution_source, the_class_lowercases_beyond_ascii) {
   source item;
   item.utm_source = "ÉCOLE ΑΘΗΝΑ Ёлка";
   EXPECT_EQ(class_of(item), "école αθηνα ёлка");
+}
+
+// The names the report keeps for its own rows cannot be taken by a visitor's tag or host, in any
+// case: each such class is `other`.
+TEST(attribution_source, a_tag_cannot_take_a_name_the_report_keeps_for_itself) {
+  for (const auto* name : {"total", "direct", "other", "unknown", "TOTAL", "Direct", "UNKNOWN"}) {
+    source tagged;
+    tagged.utm_source = name;
+    EXPECT_EQ(class_of(tagged), other_class) << name;
+    source referred;  // a host is lowercase by the contract's rules
+    referred.referrer = name;
+    for (auto& c : referred.referrer) c = static_cast<char>(std::tolower(c));
+    EXPECT_EQ(class_of(referred), other_class) << name;
+    EXPECT_EQ(arrival_class(boost::json::object{{"utm_source", name}}), other_class) << name;
+  }
+  source near;
+  near.utm_source = "totally";
+  EXPECT_EQ(class_of(near), "totally");
+  EXPECT_EQ(class_of(source{}), direct_class) << "no tag at all is still direct";
+  EXPECT_EQ(class_of(*from_query("utm_source=direct")), other_class);
 }
 
 }  // namespace

@@ -19,6 +19,12 @@ bool is_line_break(char32_t c) {
   return (c >= 0x0A && c <= 0x0D) || c == 0x85 || c == 0x2028 || c == 0x2029;
 }
 
+bool is_noncharacter(char32_t c) { return (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE; }
+
+bool is_refused_in_line(char32_t c) {
+  return is_control(c) || is_bidi_control(c) || is_line_break(c) || is_noncharacter(c);
+}
+
 bool is_default_ignorable(char32_t c) {
   // Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): characters that render
   // as nothing at all, which JavaScript's \p{Default_Ignorable_Code_Point} also matches.

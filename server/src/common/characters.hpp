@@ -21,6 +21,16 @@ bool is_bidi_control(char32_t c);
 // could draw a line of its own in the chat or the mail; a message turns each into "\n".
 bool is_line_break(char32_t c);
 
+// Unicode's 66 noncharacters: U+FDD0–U+FDEF and the last two code points of every plane
+// (U+FFFE, U+FFFF, U+1FFFE … U+10FFFF). XML 1.0 forbids U+FFFE and U+FFFF outright (an SVG or a
+// report holding one does not parse), and none of them is text a person typed.
+bool is_noncharacter(char32_t c);
+
+// What no one-line text from a visitor may hold, wherever it goes next (a chat, a mail, an SVG,
+// a CSV, a report, a JSON payload): controls, bidirectional controls, line breaks and
+// noncharacters. The form's fields, a lead's source and the beacons' texts are all checked by it.
+bool is_refused_in_line(char32_t c);
+
 // Unicode's Default_Ignorable_Code_Point: zero-width and other characters that render as
 // nothing. A value made only of these (and spaces) is refused as invalid.
 bool is_default_ignorable(char32_t c);

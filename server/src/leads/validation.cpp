@@ -53,6 +53,9 @@ std::optional<std::string> check(std::string_view raw, const rule& r, bool email
     const bool allowed = r.allow_line_breaks && (is_line_break(c) || c == U'\t');
     if (is_control(c) && !allowed) return "invalid";
     if (is_bidi_control(c) || (is_line_break(c) && !r.allow_line_breaks)) return "invalid";
+    // Not text anyone typed, and XML (the digest's chart, the reports) cannot hold U+FFFE or
+    // U+FFFF: refused here rather than written into every place the lead goes.
+    if (characters::is_noncharacter(c)) return "invalid";
   }
   // Zero-width characters alone show nothing, yet would pass the length checks.
   if (!value.empty() && !has_visible(value)) return "invalid";

@@ -51,15 +51,13 @@ const json::string* string_field(const json::object& object, std::string_view ke
 }
 
 // Code points of valid UTF-8 that reads as written on one line, as the contact form's one-line
-// fields must (contract/README.md): no control, bidi control or line break; nullopt otherwise.
+// fields must (contract/README.md): no control, bidi control, line break or noncharacter;
+// nullopt otherwise.
 std::optional<std::size_t> printable_code_points(std::string_view text) {
   const auto decoded = utf8::decode(text);
   if (!decoded) return std::nullopt;
   for (const char32_t c : *decoded) {
-    if (characters::is_control(c) || characters::is_bidi_control(c) ||
-        characters::is_line_break(c)) {
-      return std::nullopt;
-    }
+    if (characters::is_refused_in_line(c)) return std::nullopt;
   }
   return decoded->size();
 }

@@ -1,7 +1,7 @@
 // What a page view's URL and referrer say about where the visit came from, by the `capture` rules
 // of contract/lead-source.json. Pure: the caller hands in the URL, referrer, locale and time.
 import { clickIds, maxValueLength, textKeys } from '../../../contract/lead-source.json';
-import { BIDI_CONTROL, CONTROL, INVISIBLE_ONLY, LINE_SEPARATOR } from '../lib/text';
+import { BIDI_CONTROL, CONTROL, INVISIBLE_ONLY, LINE_SEPARATOR, NONCHARACTER } from '../lib/text';
 
 /** The first touch, as stored and sent with the lead (`source` in contract/api-contact.md). */
 export interface LeadSource {
@@ -49,6 +49,7 @@ export function cleanTag(raw: string | null): string | undefined {
     CONTROL.test(value) ||
     LINE_SEPARATOR.test(value) ||
     BIDI_CONTROL.test(value) ||
+    NONCHARACTER.test(value) ||
     INVISIBLE_ONLY.test(value)
   ) {
     return undefined;

@@ -1,4 +1,10 @@
-import { BIDI_CONTROL, CONTROL, INVISIBLE_ONLY, LINE_SEPARATOR } from '../../lib/text';
+import {
+  BIDI_CONTROL,
+  CONTROL,
+  INVISIBLE_ONLY,
+  LINE_SEPARATOR,
+  NONCHARACTER,
+} from '../../lib/text';
 import { CONTACT_FIELDS, type ContactField, type ContactInput } from './fields';
 
 export { CONTACT_FIELDS, isContactField, type ContactField, type ContactInput } from './fields';
@@ -26,9 +32,17 @@ const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u0
 /** What a one-line field refuses: every control, and the line breaks that are not controls. */
 const ONE_LINE_REFUSED = new RegExp(`${CONTROL.source}|${LINE_SEPARATOR.source}`, 'u');
 
-/** Characters the studio could not read as written: controls, bidi controls, or nothing visible. */
+/**
+ * Characters the studio could not read as written: controls, bidi controls, noncharacters, or
+ * nothing visible.
+ */
 function unreadable(value: string, refused: RegExp): boolean {
-  return refused.test(value) || BIDI_CONTROL.test(value) || INVISIBLE_ONLY.test(value);
+  return (
+    refused.test(value) ||
+    BIDI_CONTROL.test(value) ||
+    NONCHARACTER.test(value) ||
+    INVISIBLE_ONLY.test(value)
+  );
 }
 
 /** Lengths count Unicode code points, so an emoji is one character. */
