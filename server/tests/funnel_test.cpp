@@ -212,6 +212,43 @@ TEST_P(funnel, one_client_cannot_skew_a_step_past_its_hourly_share) {
   EXPECT_NE(metrics.find("landing_funnel_beacons_total 8\n"), std::string::npos) << metrics;
 }
 
+// One share per client across every step: a made-up tag on each step's beacon does not let one
+// address add four classes for each one an arrival may. Of 16 beacons (each step four times,
+// each with a tag of its own) from one address, 4 count; the day holds those 4 classes.
+TEST_P(funnel, one_client_has_one_share_across_steps_so_made_up_tags_stay_few) {
+  start();  // 4 an hour, the default
+  int made = 0;
+  for (const auto* step : {"arrived", "cases", "docs", "form"}) {
+    for (int i = 0; i < 4; ++i) {
+      const auto tag = "made-up-" + std::to_string(made++);
+      EXPECT_EQ(beacon(steps_body("en", "mobile", std::string(R"([")") + step + R"("])",
+                                  R"({"utm_source":")" + tag + R"("})"),
+                       "2001:db8:7:7::" + std::to_string(made))
+                    .status,
+                204);
+    }
+  }
+  const auto metrics = [&] { return http_call("GET", server->url("/metrics")).body; };
+  for (int i = 0;
+       i < 50 && metrics().find("landing_funnel_steps_capped_total 12\n") == std::string::npos;
+       ++i) {
+    std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_NE(metrics().find("landing_funnel_steps_capped_total 12\n"), std::string::npos)
+      << metrics();
+  // The recorder writes within a second: the classes the report holds once it has.
+  int classes = 0;
+  for (int i = 0; i < 50 && classes < 4; ++i) {
+    if (i > 0) std::this_thread::sleep_for(200ms);
+    classes = 0;
+    for (const auto& row :
+         json::parse(cli({"leads", "report", "--json"})).at("funnel").at("sources").as_array()) {
+      if (row.at("source").as_string().starts_with("made-up-")) ++classes;
+    }
+  }
+  EXPECT_EQ(classes, 4) << "one address, one share of classes";
+}
+
 TEST_P(funnel, what_the_contract_refuses_gets_a_clear_answer_and_counts_nothing) {
   start();
   const auto refused = [&](const http_reply& reply, int status, const std::string& code) {

@@ -200,6 +200,34 @@ TEST_F(proofs, the_same_message_from_a_third_address_is_filed_as_spam_without_a_
   EXPECT_NE(metrics.find("landing_repeated_message_leads_total 2"), std::string::npos) << metrics;
 }
 
+// The rule's two measures as every other per-client rule and every alphabet has them: the
+// addresses of one IPv6 /64 are one client, and a short message in Cyrillic (fewer than 16
+// letters, though more than 16 bytes) has no key, so three visitors who write it are people.
+TEST_F(proofs, one_ipv6_64_is_one_sender_and_short_words_in_any_alphabet_are_no_campaign) {
+  auto server = start(sqlite(), "repeats64", {"--trust-proxy", "127.0.0.1/32"});
+  const auto from = [&](const std::string& client, const std::string& message) {
+    auto body = boost::json::parse(lead_json(message)).as_object();
+    body["altcha"] = minted_proof();
+    return http_call_exact("POST", server->url("/api/contact"),
+                           {"Content-Type: application/json", "Origin: " + server->url(""),
+                            "X-Forwarded-For: " + client},
+                           boost::json::serialize(body));
+  };
+  const std::string campaign = "Cheap followers for your channel, visit our shop today!";
+  for (const auto* address : {"2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:ffff::3"}) {
+    EXPECT_EQ(from(address, campaign).status, 202) << address;
+  }
+  for (const auto* address : {"198.51.100.21", "198.51.100.22", "198.51.100.23"}) {
+    EXPECT_EQ(from(address, "Перезвоните мне").status, 202) << address;
+    EXPECT_EQ(from(address, "Нужен сайт").status, 202) << address;
+  }
+  ASSERT_TRUE(bot.wait_for(9, 20s));
+  std::this_thread::sleep_for(1s);
+  EXPECT_EQ(bot.requests().size(), 9U) << "none of them was filed as spam";
+  const auto spam = run_binary({"--db", sqlite(), "leads", "list", "--status", "spam"}).output;
+  EXPECT_EQ(std::count(spam.begin(), spam.end(), '\n'), 0) << spam;
+}
+
 // A form posted without JavaScript cannot solve a challenge: it is taken, under a limit of its
 // own, and marked wherever the studio reads it; the studio may refuse such forms instead.
 TEST_F(proofs, a_form_without_javascript_is_taken_marked_and_under_a_limit_of_its_own) {

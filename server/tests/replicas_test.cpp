@@ -175,6 +175,37 @@ TEST_F(replicas, the_per_client_limit_is_shared) {
   EXPECT_EQ(post(*second, "Another /64", {"X-Forwarded-For: 2001:db8:77:78::1"}).status, 202);
 }
 
+// The forms sent without JavaScript have their small limit shared too: a client alternating
+// between two replicas gets --unproven-forms-per-hour of them through, not that many per replica.
+TEST_F(replicas, the_limit_of_forms_without_javascript_is_shared) {
+  const auto db = postgres_server::shared().new_database();
+  std::vector<std::string> limited{"--unproven-forms-per-hour", "3", "--trust-proxy",
+                                   "127.0.0.1/32"};
+  auto first = start(db, "first", limited);
+  auto second = start(db, "second", limited);
+  const auto form = [](server_process& server, int i, const std::string& client) {
+    return http_call(
+        "POST", server.url("/api/contact"),
+        {"Content-Type: application/x-www-form-urlencoded", "Origin: " + server.url(""),
+         "X-Forwarded-For: " + client},
+        "name=Form" + std::to_string(i) +
+            "&social=%40form_user&email=form%40example.com&message=Sent+without+JavaScript+" +
+            std::to_string(i) + ".&locale=en&website=");
+  };
+  int accepted = 0;
+  int refused = 0;
+  for (int i = 0; i < 6; ++i) {
+    const auto reply = form(i % 2 ? *first : *second, i, "10.9.9.9");
+    accepted += reply.status == 303;
+    refused += reply.status == 429;
+  }
+  EXPECT_EQ(accepted, 3);
+  EXPECT_EQ(refused, 3);
+  EXPECT_EQ(form(*first, 9, "10.9.9.10").status, 303) << "another client has its own";
+  // A lead with a proof is under the lead limit only.
+  EXPECT_EQ(post(*second, "With a script", {"X-Forwarded-For: 10.9.9.9"}).status, 202);
+}
+
 // The database stops under load: no 202 without storage, pages go on, /healthz says so, and the
 // server recovers by itself once it is back, having lost nothing it acknowledged.
 TEST_F(replicas, survives_the_database_going_away_and_coming_back) {

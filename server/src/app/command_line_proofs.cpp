@@ -15,7 +15,7 @@ void define_proof_options(CLI::App& cli, config& cfg) {
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
   cli.add_option("--proof-max-counter", cfg.proof_max_counter,
-                 "the highest counter a challenge asks for; each draws one from its upper half")
+                 "the highest counter a challenge asks for; each draws one evenly from 0 to it")
       ->envname("LANDING_PROOF_MAX_COUNTER")
       ->check(CLI::Range(2L, 10000000L))
       ->capture_default_str();

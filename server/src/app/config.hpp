@@ -79,7 +79,7 @@ struct config {
   // (docs/benchmarks.md, bench/proof-solve.mjs) while the visitor types, 6 million PBKDF2
   // iterations a lead for a bot, 0.24 ms of the server's a challenge.
   int proof_iterations = 1000;
-  long proof_max_counter = 8000;
+  long proof_max_counter = 12000;
   long proof_lifetime_s = 1200;
   double challenge_rate_burst = 5;
   double challenge_rate_per_minute = 5;

@@ -65,12 +65,13 @@ http::server_options server_options(const config& cfg) {
   return options;
 }
 
-// Several replicas share the per-client limit through the store; one process keeps it itself.
-std::unique_ptr<leads::limiter> lead_limiter(storage::lead_store& store, const config& cfg) {
+// Several replicas share a per-client limit through the store; one process keeps it itself.
+std::unique_ptr<leads::limiter> client_limiter(storage::lead_store& store, double burst,
+                                               double per_minute, const char* kind) {
   if (store.shared()) {
-    return std::make_unique<leads::shared_rate_limiter>(store, cfg.rate_burst, cfg.rate_per_minute);
+    return std::make_unique<leads::shared_rate_limiter>(store, burst, per_minute, kind);
   }
-  return std::make_unique<leads::rate_limiter>(cfg.rate_burst, cfg.rate_per_minute);
+  return std::make_unique<leads::rate_limiter>(burst, per_minute);
 }
 
 void log_listening(const boost::asio::ip::tcp::endpoint& endpoint, const site::site& files,
@@ -119,6 +120,15 @@ int serve(const config& cfg) {
   if (const auto hook = webhook_settings_of(cfg); !hook.error.empty()) return fail(hook.error);
   if (const auto mail = email_settings_of(cfg, origin); !mail.error.empty())
     return fail(mail.error);
+  // The digest keeps the hours of its zone: a zone the system cannot give (no tzdata in a minimal
+  // root file system, a name it lacks) stops the start with the reason, as the option's own
+  // check does when the zone is named (the default is not checked by the command line).
+  if (telegram.configured() &&
+      digest::cadence_named(cfg.digest).value_or(digest::cadence::off) != digest::cadence::off) {
+    if (const auto problem = digest::zone_problem(cfg.digest_tz); !problem.empty()) {
+      return fail("--digest-tz " + cfg.digest_tz + ": " + problem);
+    }
+  }
 
   request_metrics requests;
   leads::lead_metrics lead_stats;
@@ -136,6 +146,7 @@ int serve(const config& cfg) {
   } const stop_store_first{store};
   std::unique_ptr<health_monitor> health;
   std::unique_ptr<leads::limiter> limiter;
+  std::unique_ptr<leads::limiter> unproven_limiter;
   std::unique_ptr<leads::lead_writer> writer;
   std::unique_ptr<vitals::recorder> vitals_recorder;
   std::unique_ptr<digest::sender> digests;
@@ -162,9 +173,13 @@ int serve(const config& cfg) {
     }
     proofs = std::make_unique<spam::proof_gate>(spam::keys_from(proof_secret_of(cfg, *store)),
                                                 cfg.proof_required_for_forms, proof_stats);
-    limiter = lead_limiter(*store, cfg);
+    limiter = client_limiter(*store, cfg.rate_burst, cfg.rate_per_minute, "");
+    // The forms without JavaScript have their own, as small as a bot that found them meets
+    // whichever replica it reaches (--unproven-forms-per-hour, at once and regained).
+    unproven_limiter = client_limiter(*store, cfg.unproven_forms_per_hour,
+                                      cfg.unproven_forms_per_hour / 60.0, "unproven ");
     writer = std::make_unique<leads::lead_writer>(*store, *limiter, channels->channel_names(),
-                                                  lead_committed, &turns);
+                                                  lead_committed, &turns, unproven_limiter.get());
     vitals::recorder_options measurement;
     measurement.retention_days = cfg.vitals_retention_days;
     vitals_recorder =
@@ -175,7 +190,7 @@ int serve(const config& cfg) {
   }
 
   leads::contact_endpoint contact(*writer, lead_stats, options.trusted_proxies,
-                                  std::move(consent.policy), *proofs, cfg.unproven_forms_per_hour);
+                                  std::move(consent.policy), *proofs);
   leads::challenge_endpoint challenges(
       *proofs,
       {.iterations = cfg.proof_iterations,
@@ -186,23 +201,15 @@ int serve(const config& cfg) {
   // Beacons have a per-client limit of their own, in this process: a lost beacon costs nothing,
   // so replicas need not share it.
   leads::rate_limiter beacon_limits(cfg.vitals_rate_burst, cfg.vitals_rate_per_minute);
-  // Arrivals too, so one client cannot fill a day's source classes with made-up tags; and each
-  // step of the funnel has the same share of its own, so one client cannot skew a step.
+  // Arrivals too, so one client cannot fill a day's source classes with made-up tags; and the
+  // funnel's beacons one share per client across all their steps, for the same reason (a
+  // share per step let one client add four classes for each one an arrival may).
   leads::rate_limiter arrival_limits(cfg.arrivals_per_hour, cfg.arrivals_per_hour / 60.0);
-  std::vector<std::unique_ptr<leads::rate_limiter>> step_limits;
-  for (std::size_t i = 0; i < vitals::page_steps.size(); ++i) {
-    step_limits.push_back(
-        std::make_unique<leads::rate_limiter>(cfg.arrivals_per_hour, cfg.arrivals_per_hour / 60.0));
-  }
+  leads::rate_limiter funnel_limits(cfg.arrivals_per_hour, cfg.arrivals_per_hour / 60.0);
   vitals::intake beacon_checks(
       *vitals_recorder, vitals_stats, cfg.vitals_queue,
       [&arrival_limits](const std::string& client) { return arrival_limits.acquire(client) == 0; },
-      [&step_limits](const std::string& client, std::string_view step) {
-        const auto at = std::find(vitals::page_steps.begin(), vitals::page_steps.end(), step);
-        return at != vitals::page_steps.end() &&
-               step_limits[static_cast<std::size_t>(at - vitals::page_steps.begin())]->acquire(
-                   client) == 0;
-      });
+      [&funnel_limits](const std::string& client) { return funnel_limits.acquire(client) == 0; });
   const auto admit_beacon = [&beacon_limits](const std::string& client) {
     return beacon_limits.acquire(client);
   };

@@ -86,21 +86,13 @@ void contact_endpoint::handle(const http::request& req, std::function<void(conta
   }
   if (parsed.source_dropped) stats_.count_source_dropped(*parsed.source_dropped);
   auto client = http::client_address(req, trusted_proxies_);
-  if (proof.unproven) {
-    if (const auto wait = unproven_limits_.acquire(client); wait > 0) {
-      stats_.leads_rate_limited.fetch_add(1, std::memory_order_relaxed);
-      out.what = kind::rate_limited;
-      out.retry_after_s = wait;
-      return done(std::move(out));
-    }
-  }
   storage::new_lead item{normalize(parsed.fields), out.locale, std::move(client),
                          !parsed.website.empty()};
   item.consent_version = parsed.consent;
   item.proof_nonce = proof.nonce;
   item.proof_expires_at = proof.expires_at_ms;
   item.unproven = proof.unproven;
-  item.message_key = spam::message_key(item.fields.message);
+  item.message_key = spam::message_key(item.fields.message, proofs_.keys().repeats);
   if (parsed.source) {
     item.source = attribution::to_json(*parsed.source);
     item.source_class = attribution::class_of(*parsed.source);

@@ -48,17 +48,16 @@ class contact_endpoint {
  public:
   // trusted_proxies: whose X-Forwarded-For names the client (http::client_address).
   // consent: which locales must consent, and to which versions of the document.
-  // proofs: which leads need a proof of work, and whose key signs it. unproven_per_hour: the
-  // forms a client may send without one (no JavaScript) an hour, at once and regained.
+  // proofs: which leads need a proof of work, and whose key signs it. The forms a client may send
+  // without one (no JavaScript) are limited by the writer, with the other limits of its batch.
   contact_endpoint(lead_writer& writer, lead_metrics& stats,
                    std::vector<http::network> trusted_proxies, consent_policy consent,
-                   spam::proof_gate& proofs, double unproven_per_hour)
+                   spam::proof_gate& proofs)
       : writer_(writer),
         stats_(stats),
         trusted_proxies_(std::move(trusted_proxies)),
         consent_(std::move(consent)),
-        proofs_(proofs),
-        unproven_limits_(unproven_per_hour, unproven_per_hour / 60.0) {}
+        proofs_(proofs) {}
 
   // Calls done exactly once, on any thread; req is valid only during this call.
   void handle(const http::request& req, std::function<void(contact_outcome)> done);
@@ -69,9 +68,6 @@ class contact_endpoint {
   std::vector<http::network> trusted_proxies_;
   consent_policy consent_;
   spam::proof_gate& proofs_;
-  // In this process: a script-free form is rare, and a bot that finds it meets N replicas' N
-  // small limits rather than the lead limit alone.
-  rate_limiter unproven_limits_;
 };
 
 // The JSON API's answer to an outcome (contract/api-contact.md).

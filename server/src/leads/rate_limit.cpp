@@ -98,7 +98,7 @@ std::vector<std::int64_t> rate_limiter::take(const std::vector<std::string>& cli
 std::vector<std::int64_t> shared_rate_limiter::take(const std::vector<std::string>& clients) {
   std::vector<std::string> keys;
   keys.reserve(clients.size());
-  for (const auto& client : clients) keys.push_back(key_text(client));
+  for (const auto& client : clients) keys.push_back(kind_ + key_text(client));
   return store_.take_tokens(keys, clock::now_ms(), std::max(1.0, burst_),
                             std::max(per_second_, 0.001 / 60.0));
 }

@@ -77,16 +77,20 @@ namespace landing::leads {
 
 // The buckets live in the shared store, so replicas together allow what one would: N replicas
 // do not multiply the limit.
+// `kind` keeps one limit's buckets apart from another's in the same table ("" for the leads',
+// "unproven " for the forms sent without a proof of work).
 class shared_rate_limiter final : public limiter {
  public:
-  shared_rate_limiter(storage::lead_store& store, double burst, double per_minute)
-      : store_(store), burst_(burst), per_second_(per_minute / 60.0) {}
+  shared_rate_limiter(storage::lead_store& store, double burst, double per_minute,
+                      std::string kind = {})
+      : store_(store), burst_(burst), per_second_(per_minute / 60.0), kind_(std::move(kind)) {}
   std::vector<std::int64_t> take(const std::vector<std::string>& clients) override;
 
  private:
   storage::lead_store& store_;
   double burst_;
   double per_second_;
+  std::string kind_;
 };
 
 }  // namespace landing::leads

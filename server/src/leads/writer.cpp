@@ -12,9 +12,10 @@ namespace landing::leads {
 
 lead_writer::lead_writer(storage::lead_store& store, limiter& limits,
                          std::vector<std::string> channels, std::function<void()> on_commit,
-                         storage::turns* turns)
+                         storage::turns* turns, limiter* unproven)
     : store_(store),
       limits_(limits),
+      unproven_(unproven),
       channels_(std::move(channels)),
       on_commit_(std::move(on_commit)),
       turns_(turns) {
@@ -90,8 +91,10 @@ std::vector<bool> lead_writer::file_repeats(std::vector<storage::new_lead>& lead
   if (keys.empty()) return repeated;
   std::map<std::string, std::set<std::string>> senders;
   try {
+    // Each sender by its client key, as every per-client limit keys it: the addresses of one
+    // IPv6 /64 are one client (leads stored before this rule hold their whole address).
     for (auto& [key, client] : store_.senders_of(keys, clock::now_ms() - spam::repeat_window_ms)) {
-      senders[key].insert(std::move(client));
+      senders[key].insert(key_text(client));
     }
   } catch (const storage::error& e) {
     // A filter, not a gate: the leads are stored as they came, and the chat may see a campaign.
@@ -104,7 +107,7 @@ std::vector<bool> lead_writer::file_repeats(std::vector<storage::new_lead>& lead
     auto& item = leads[k];
     if (item.message_key.empty()) continue;
     auto& who = senders[item.message_key];
-    who.insert(item.client);
+    who.insert(key_text(item.client));
     if (!item.spam && who.size() >= static_cast<std::size_t>(spam::repeat_addresses)) {
       item.spam = true;
       repeated[k] = true;
@@ -125,6 +128,19 @@ void lead_writer::commit(std::vector<std::pair<storage::new_lead, callback>>& ba
   std::vector<std::int64_t> waits;
   try {
     waits = limits_.take(clients);
+    // The forms without a proof of work have a limit of their own on top, in the same store.
+    std::vector<std::size_t> forms;
+    std::vector<std::string> form_clients;
+    for (std::size_t i = 0; unproven_ && i < batch.size(); ++i) {
+      if (batch[i].first.unproven && waits[i] == 0) {
+        forms.push_back(i);
+        form_clients.push_back(clients[i]);
+      }
+    }
+    if (!forms.empty()) {
+      const auto form_waits = unproven_->take(form_clients);
+      for (std::size_t k = 0; k < forms.size(); ++k) waits[forms[k]] = form_waits[k];
+    }
   } catch (const storage::error& e) {
     log::error("rate_limit_unavailable", {{"database", storage::fault_name(e.problem)},
                                           {"reason", e.what()},

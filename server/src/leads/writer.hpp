@@ -34,8 +34,12 @@ class lead_writer {
   // then stores the leads whose proof was fresh, or had none, in one transaction, taking the
   // store's write turn as a lead (before any Web Vitals batch) when `turns` is given. `channels`:
   // where each lead goes (an outbox row for each); none holds the leads.
+  // `unproven`, when given, is the limit of the forms sent without a proof of work (no
+  // JavaScript), asked for those leads only, after `limits`: shared between replicas as that one
+  // is.
   lead_writer(storage::lead_store& store, limiter& limits, std::vector<std::string> channels,
-              std::function<void()> on_commit, storage::turns* turns = nullptr);
+              std::function<void()> on_commit, storage::turns* turns = nullptr,
+              limiter* unproven = nullptr);
   lead_writer(const lead_writer&) = delete;
   lead_writer& operator=(const lead_writer&) = delete;
   ~lead_writer();
@@ -57,6 +61,7 @@ class lead_writer {
 
   storage::lead_store& store_;
   limiter& limits_;
+  limiter* unproven_;
   std::vector<std::string> channels_;
   std::function<void()> on_commit_;
   storage::turns* turns_;

@@ -82,6 +82,10 @@ boost::json::object lead_json(storage::lead_store& store, const storage::lead& i
           {"social", item.fields.social},
           {"email", item.fields.email},
           {"message", item.fields.message},
+          // What the repeats rule keeps of the message (spam/repeats.hpp): a keyed hash of its
+          // words, erased with the lead.
+          {"message_key", item.message_key.empty() ? boost::json::value(nullptr)
+                                                   : boost::json::value(item.message_key)},
           {"source", std::move(source)},
           {"consent", std::move(consent)},
           {"delivery",

@@ -27,6 +27,10 @@ std::string render(const proof_metrics& metrics) {
   return out;
 }
 
+std::int64_t spent_mark_until_ms(std::int64_t expires_at_s) {
+  return (expires_at_s + 1) * 1000 + replica_clock_skew_ms;
+}
+
 proof_gate::answer proof_gate::check(const std::optional<std::string>& proof, bool form,
                                      std::int64_t now_s) {
   answer out;
@@ -43,7 +47,7 @@ proof_gate::answer proof_gate::check(const std::optional<std::string>& proof, bo
   switch (checked.verdict) {
     case proof_verdict::valid:
       out.nonce = checked.nonce;
-      out.expires_at_ms = checked.expires_at_s * 1000;
+      out.expires_at_ms = spent_mark_until_ms(checked.expires_at_s);
       return out;
     case proof_verdict::expired:
       metrics_.expired.fetch_add(1, std::memory_order_relaxed);

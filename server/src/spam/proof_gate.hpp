@@ -23,6 +23,12 @@ struct proof_metrics {
 };
 std::string render(const proof_metrics& metrics);
 
+// A challenge is valid through the whole second its expiresAt names (check_proof compares
+// seconds); a spent mark is kept that second and a margin for replicas whose clocks run behind
+// this one's, so a proof spent here cannot be spent again there in its last valid moment.
+inline constexpr std::int64_t replica_clock_skew_ms = 120'000;
+std::int64_t spent_mark_until_ms(std::int64_t expires_at_s);
+
 // The contact endpoint's question about a lead's proof of work. A lead posted by the page's
 // script must carry one; a form posted without JavaScript cannot solve anything, so it is taken
 // without one (under a limit of its own, and marked) unless the studio asks for proofs there too.
@@ -34,6 +40,7 @@ class proof_gate {
   struct answer {
     std::optional<std::string> refused;  // the `proof` field's code: required, invalid, expired
     std::string nonce;                   // a valid proof's: spent when its lead is stored
+    // Until when its spent mark is kept: past the last moment any replica accepts the proof.
     std::int64_t expires_at_ms = 0;
     bool unproven = false;  // a form taken without a proof
   };

@@ -156,7 +156,8 @@ std::optional<std::int64_t> integer_at(const boost::json::object& object, std::s
 
 proof_keys keys_from(std::string_view secret) {
   return {hmac_hex(secret, "altcha challenge signature"),
-          hmac_hex(secret, "altcha derived key signature")};
+          hmac_hex(secret, "altcha derived key signature"),
+          hmac_hex(secret, "repeated message key")};
 }
 
 std::string challenge_with(const proof_keys& keys, const challenge_settings& settings,
@@ -180,8 +181,9 @@ std::string new_challenge(const proof_keys& keys, const challenge_settings& sett
   if (RAND_bytes(reinterpret_cast<unsigned char*>(&draw), sizeof draw) != 1) {
     throw std::runtime_error("the system's random source failed");
   }
-  const std::uint32_t low = settings.max_counter / 2;
-  const std::uint32_t counter = low + draw % (settings.max_counter - low + 1);
+  // Even over the whole range (the modulo's bias is below one in 2^32 / max_counter).
+  const std::uint32_t counter =
+      static_cast<std::uint32_t>(draw % (std::uint64_t{settings.max_counter} + 1));
   return challenge_with(keys, settings, now_s, counter, random_hex(16), random_hex(16));
 }
 

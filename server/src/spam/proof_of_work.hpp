@@ -22,15 +22,20 @@ namespace landing::spam {
 struct proof_keys {
   std::string signature;
   std::string key_signature;
+  std::string repeats;  // keys a message's words for the repeats rule (spam/repeats.hpp)
 };
-// "<hex of HMAC-SHA-256(secret, label)>" for each label: a secret of any form gives two
+// "<hex of HMAC-SHA-256(secret, label)>" for each label: a secret of any form gives three
 // unrelated keys, and the secret itself is never an HMAC key of a public message.
 proof_keys keys_from(std::string_view secret);
 
 struct challenge_settings {
   int iterations = 0;  // PBKDF2 iterations of one try: the server pays it once a challenge
-  std::uint32_t max_counter = 0;  // the counter is drawn from [max_counter / 2, max_counter]
-  std::int64_t lifetime_s = 0;    // how long a challenge may be solved and sent
+  // The counter is drawn evenly from [0, max_counter]: whatever order a solver tries counters in
+  // (the page's from 0, a bot's from the middle or at random), it needs (max_counter + 1) / 2
+  // tries on average. A range that left out the low half would let a solver that starts there
+  // pay a third of what the page pays.
+  std::uint32_t max_counter = 0;
+  std::int64_t lifetime_s = 0;  // how long a challenge may be solved and sent
 };
 
 // A fresh challenge as altcha-lib's Challenge JSON: {"parameters":{…},"signature":"…"}.

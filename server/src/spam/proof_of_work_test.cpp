@@ -5,56 +5,24 @@
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
+#include <functional>
 #include <set>
+#include <vector>
 
 #include "common/base64.hpp"
+#include "spam/proof_testing.hpp"
 
 namespace landing::spam {
 namespace {
+
+using testing::payload;
+using testing::solve;
 
 constexpr std::int64_t now = 1'800'000'000;
 const proof_keys keys = keys_from("a secret the replicas share");
 const challenge_settings settings{50, 40, 1200};
 constexpr std::string_view nonce = "00112233445566778899aabbccddeeff";
 constexpr std::string_view salt = "ffeeddccbbaa99887766554433221100";
-
-std::string bytes_of(std::string_view hex) {
-  std::string out;
-  for (std::size_t i = 0; i < hex.size(); i += 2) {
-    out.push_back(static_cast<char>(std::stoi(std::string(hex.substr(i, 2)), nullptr, 16)));
-  }
-  return out;
-}
-
-// A solver of its own, straight from the protocol: PBKDF2 of nonce + counter (4 bytes, big
-// endian), tried from 0 until the key starts with the prefix.
-boost::json::object solve(const boost::json::object& challenge) {
-  const auto& p = challenge.at("parameters").as_object();
-  const auto n = bytes_of(p.at("nonce").as_string());
-  const auto s = bytes_of(p.at("salt").as_string());
-  const auto prefix = std::string(p.at("keyPrefix").as_string());
-  for (std::uint32_t counter = 0;; ++counter) {
-    auto password = n;
-    for (int shift = 24; shift >= 0; shift -= 8)
-      password.push_back(char((counter >> shift) & 0xff));
-    unsigned char key[32];
-    PKCS5_PBKDF2_HMAC(password.data(), int(password.size()),
-                      reinterpret_cast<const unsigned char*>(s.data()), int(s.size()),
-                      int(p.at("cost").as_int64()), EVP_sha256(), 32, key);
-    std::string hex;
-    for (const auto b : key) {
-      static constexpr char d[] = "0123456789abcdef";
-      hex += d[b >> 4];
-      hex += d[b & 0xf];
-    }
-    if (hex.starts_with(prefix)) return {{"counter", counter}, {"derivedKey", hex}};
-  }
-}
-
-std::string payload(const boost::json::object& challenge, const boost::json::object& solution) {
-  return base64_encode(boost::json::serialize(
-      boost::json::object{{"challenge", challenge}, {"solution", solution}}));
-}
 
 boost::json::object fixed_challenge(std::uint32_t counter = 27) {
   return boost::json::parse(challenge_with(keys, settings, now, counter, nonce, salt)).as_object();
@@ -87,17 +55,38 @@ TEST(proof_of_work, the_drawn_counter_is_the_solution_and_its_proof_is_valid_onc
   EXPECT_EQ(checked.expires_at_s, now + 1200);
 }
 
-TEST(proof_of_work, fresh_challenges_differ_and_draw_their_counter_from_the_upper_half) {
+// The counter is drawn evenly from the whole range, so a solver pays the same on average
+// whatever order it tries counters in: the page's (0 upwards), a bot's that starts in the
+// middle, or one going down from the top. Each order's mean tries over many draws is within a
+// few percent of (max + 1) / 2; a range of the upper half only would give the bot from the
+// middle a quarter of the work and the page three quarters.
+TEST(proof_of_work, fresh_challenges_differ_and_cost_every_search_order_the_same) {
   const challenge_settings small{1, 40, 60};
   std::set<std::string> nonces;
-  for (int i = 0; i < 20; ++i) {
+  std::vector<std::int64_t> counters;
+  for (int i = 0; i < 400; ++i) {
     const auto challenge = boost::json::parse(new_challenge(keys, small, now)).as_object();
     nonces.insert(std::string(challenge.at("parameters").at("nonce").as_string()));
     const auto counter = solve(challenge).at("counter").to_number<std::int64_t>();
-    EXPECT_GE(counter, 20);
+    EXPECT_GE(counter, 0);
     EXPECT_LE(counter, 40);
+    counters.push_back(counter);
   }
-  EXPECT_EQ(nonces.size(), 20U);
+  EXPECT_EQ(nonces.size(), 400U);
+  const auto mean_tries = [&](const std::function<std::int64_t(std::int64_t)>& tries) {
+    double sum = 0;
+    for (const auto c : counters) sum += static_cast<double>(tries(c));
+    return sum / static_cast<double>(counters.size());
+  };
+  const double expected = 41.0 / 2;  // (max + 1) / 2, with tries counted from 1
+  // From 0 up; from the middle up, then wrapping to 0; from the top down.
+  const double from_zero = mean_tries([](std::int64_t c) { return c + 1; });
+  const double from_middle = mean_tries([](std::int64_t c) { return (c - 20 + 41) % 41 + 1; });
+  const double from_top = mean_tries([](std::int64_t c) { return 40 - c + 1; });
+  for (const double each : {from_zero, from_middle, from_top}) {
+    EXPECT_NEAR(each, expected, expected * 0.15)
+        << from_zero << " " << from_middle << " " << from_top;
+  }
 }
 
 TEST(proof_of_work, an_expired_challenge_is_said_to_be_expired) {

@@ -63,6 +63,7 @@ struct lead {
   std::string source_class;
   std::string consent_version;
   bool unproven = false;                       // as in new_lead
+  std::string message_key{};                   // as in new_lead
   std::vector<channel_delivery> deliveries{};  // by channel name; filled by find and list
 };
 

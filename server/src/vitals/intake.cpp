@@ -75,12 +75,9 @@ http::response intake::check_funnel(const std::string& body, const std::string& 
 
 http::response intake::take_funnel(funnel_beacon item, const std::string& client) {
   stats_.funnel_accepted();
-  if (may_step_) {
-    std::erase_if(item.steps, [&](const std::string& step) {
-      if (may_step_(client, step)) return false;
-      stats_.step_capped();
-      return true;
-    });
+  if (may_step_ && !item.steps.empty() && !may_step_(client)) {
+    for (std::size_t i = 0; i < item.steps.size(); ++i) stats_.step_capped();
+    item.steps.clear();
   }
   if (!item.steps.empty() && !sink_.offer(item)) return busy_response();
   http::response res;

@@ -24,8 +24,10 @@ class intake {
   using callback = std::function<void(http::response)>;
   // Whether a client may make one more arrival now (a share is taken); by default every one may.
   using arrival_gate = std::function<bool(const std::string& client)>;
-  // The same for one step of the funnel: each step has a share of its own per client.
-  using step_gate = std::function<bool(const std::string& client, std::string_view step)>;
+  // The same for a funnel beacon, whatever steps it carries: one share per client across every
+  // step, so a made-up tag per step does not multiply what one client may add to a day's
+  // source classes.
+  using step_gate = std::function<bool(const std::string& client)>;
   // What a body is: a vitals beacon or a funnel beacon (contract/funnel-beacon.json).
   enum class kind { vitals, funnel };
 

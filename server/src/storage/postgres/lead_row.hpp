@@ -11,8 +11,9 @@ namespace landing::storage::postgres {
 // read_lead takes these from index 0, and a query's own columns follow at lead_column_count.
 inline constexpr const char* lead_columns =
     "l.id, l.created_at, l.name, l.social, l.email, l.message, l.locale, l.client, l.status, "
-    "coalesce(l.delivered_at, 0), l.source, l.source_class, l.consent_version, l.unproven";
-inline constexpr int lead_column_count = 14;
+    "coalesce(l.delivered_at, 0), l.source, l.source_class, l.consent_version, l.unproven, "
+    "l.message_key";
+inline constexpr int lead_column_count = 15;
 
 inline std::string with_columns(const char* before, const char* after) {
   return std::string(before) + lead_columns + after;
@@ -31,6 +32,7 @@ inline lead read_lead(const result& rows, int row) {
   out.source_class = rows.text(row, 11);
   out.consent_version = rows.text(row, 12);
   out.unproven = rows.integer(row, 13) != 0;
+  out.message_key = rows.text(row, 14);
   return out;
 }
 

@@ -12,7 +12,12 @@ namespace landing::storage::postgres {
 std::vector<std::int64_t> rate_buckets::take_tokens(const std::vector<std::string>& clients,
                                                     std::int64_t now_ms, double burst,
                                                     double per_second) {
-  bucket_refill_ms_ = burst / per_second * 1000.0;
+  // The slowest limit's refill: a bucket of any limit sharing the table is pruned only once it
+  // would be full again under every one of them.
+  const double refill = burst / per_second * 1000.0;
+  for (double seen = bucket_refill_ms_.load();
+       refill > seen && !bucket_refill_ms_.compare_exchange_weak(seen, refill);) {
+  }
   std::vector<std::string> distinct = clients;
   std::sort(distinct.begin(), distinct.end());
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());

@@ -10,7 +10,7 @@ namespace {
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(727001)";
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 13> steps{
+constexpr std::array<const char*, 14> steps{
     // The schema the SQLite engine started with.
     R"sql(
 CREATE TABLE leads (
@@ -258,6 +258,14 @@ CREATE TABLE digests (
   sent_at bigint NOT NULL DEFAULT 0,
   attempts integer NOT NULL DEFAULT 0
 );
+)sql",
+    // The repeats rule's keys became an HMAC under the server's secret (spam/repeats.hpp): the
+    // plain hashes kept before could confirm a guessed message, so they go (a campaign's count
+    // starts again, for a day at most); and like the words they are made of, they stay out of
+    // pg_statistic (changing the column's type drops the samples taken before).
+    R"sql(
+UPDATE leads SET message_key = '' WHERE message_key <> '';
+ALTER TABLE leads ALTER COLUMN message_key TYPE text, ALTER COLUMN message_key SET STATISTICS 0;
 )sql",
 };
 

@@ -11,8 +11,9 @@ namespace landing::storage::sqlite {
 // read_lead takes these from index 0, and a query's own columns follow at lead_column_count.
 inline constexpr const char* lead_columns =
     "l.id, l.created_at, l.name, l.social, l.email, l.message, l.locale, l.client, l.status, "
-    "coalesce(l.delivered_at, 0), l.source, l.source_class, l.consent_version, l.unproven";
-inline constexpr int lead_column_count = 14;
+    "coalesce(l.delivered_at, 0), l.source, l.source_class, l.consent_version, l.unproven, "
+    "l.message_key";
+inline constexpr int lead_column_count = 15;
 
 inline lead read_lead(const statement& row) {
   lead out;
@@ -27,6 +28,7 @@ inline lead read_lead(const statement& row) {
   out.source_class = row.text(11);
   out.consent_version = row.text(12);
   out.unproven = row.integer(13) != 0;
+  out.message_key = row.text(14);
   return out;
 }
 

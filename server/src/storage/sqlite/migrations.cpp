@@ -7,7 +7,7 @@ namespace landing::storage::sqlite {
 namespace {
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 13> steps{
+constexpr std::array<const char*, 14> steps{
     R"sql(
 CREATE TABLE leads (
   id TEXT PRIMARY KEY,
@@ -243,6 +243,12 @@ CREATE TABLE digests (
   sent_at INTEGER NOT NULL DEFAULT 0,
   attempts INTEGER NOT NULL DEFAULT 0
 );
+)sql",
+    // The repeats rule's keys became an HMAC under the server's secret (spam/repeats.hpp): the
+    // plain hashes kept before could confirm a guessed message, so they go (a campaign's count
+    // starts again, for a day at most).
+    R"sql(
+UPDATE leads SET message_key = '' WHERE message_key <> '';
 )sql",
 };
 
