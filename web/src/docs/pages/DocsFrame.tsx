@@ -61,7 +61,7 @@ export function DocsFrame(props: FrameProps) {
   const other = LOCALES.find((candidate) => candidate !== locale) ?? locale;
   return (
     <>
-      <a className="docs-skip" href="#main">
+      <a className="skip-link" href="#main">
         {copy.skipToContent}
       </a>
       <header className="docs-top">
