@@ -5,7 +5,7 @@ import './app/global.css';
 import { localeFromPath } from './i18n/detect';
 import { prefetchMessages } from './i18n/messages';
 import { afterFirstPaint } from './lib/firstPaint';
-import { releaseScrollLock } from './sections/preloader/scrollLock';
+import { releaseScrollLock, watchVisitorScrolls } from './sections/preloader/scrollLock';
 
 /**
  * The page's first script, and all of it that runs before the first paint: the prerendered HTML
@@ -13,6 +13,9 @@ import { releaseScrollLock } from './sections/preloader/scrollLock';
  * fetches the app and the page's messages side by side and hydrates. The preloader covers the
  * first seconds whatever happens, and its timings count from the navigation, not from here.
  */
+// From the first script on, so that a visitor who scrolls while the page starts is left there
+// when the parts held back come back (scrollLock.ts).
+watchVisitorScrolls();
 afterFirstPaint(() => {
   const locale = localeFromPath(window.location.pathname);
   if (locale) prefetchMessages(locale);

@@ -1,6 +1,11 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
-import { PRELOADING_CLASS, preloaderCovers, releaseScrollLock } from './scrollLock';
+import {
+  PRELOADING_CLASS,
+  preloaderCovers,
+  releaseScrollLock,
+  watchVisitorScrolls,
+} from './scrollLock';
 import { whenPreloaderGone } from './whenGone';
 
 // Vitest does not load style sheets or the page template, so both are read as text.
@@ -17,6 +22,7 @@ beforeEach(() => {
   });
   document.body.innerHTML = '<section id="cases"></section><section id="contact"></section>';
   html.classList.add(PRELOADING_CLASS);
+  watchVisitorScrolls();
 });
 
 afterEach(() => {
@@ -46,16 +52,41 @@ describe('releasing the lock', () => {
     },
   );
 
-  test('leaves a page the visitor has scrolled where it is', () => {
-    window.history.replaceState(null, '', '/en#contact');
-    vi.stubGlobal('scrollY', 300);
-    releaseScrollLock();
-    expect(scrolledTo).toEqual([]);
-  });
-
   test('does nothing the second time (the page is no longer held)', () => {
     window.history.replaceState(null, '', '/en#contact');
     releaseScrollLock();
+    releaseScrollLock();
+    expect(scrolledTo).toEqual(['contact']);
+  });
+});
+
+describe('the part the address names, once the parts are back', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/en?about=x#contact'));
+
+  test('is scrolled to though the browser had gone there already (placeholders above it)', () => {
+    // Under reduced motion the parts before it were laid out a window's height each when the
+    // browser went to the fragment; at their real size, the part is thousands of pixels lower.
+    vi.stubGlobal('scrollY', 4876);
+    releaseScrollLock();
+    expect(preloaderCovers()).toBe(false);
+    expect(scrolledTo).toEqual(['contact']);
+  });
+
+  test.each([
+    new WheelEvent('wheel'),
+    new TouchEvent('touchmove'),
+    new KeyboardEvent('keydown', { key: 'PageDown' }),
+    new PointerEvent('pointerdown'),
+  ])('is left alone once the visitor has moved the page themselves ($type)', (event) => {
+    vi.stubGlobal('scrollY', 300);
+    document.body.dispatchEvent(event);
+    releaseScrollLock();
+    expect(preloaderCovers()).toBe(false);
+    expect(scrolledTo).toEqual([]);
+  });
+
+  test('is scrolled to whatever the page scrolled by itself (scroll events are not the visitor)', () => {
+    window.dispatchEvent(new Event('scroll'));
     releaseScrollLock();
     expect(scrolledTo).toEqual(['contact']);
   });

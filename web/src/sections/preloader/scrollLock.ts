@@ -17,19 +17,47 @@ export function preloaderCovers(): boolean {
   );
 }
 
+/** What a visitor scrolls a page with (a key or a press may move it too: focus, a scrollbar). */
+const VISITOR_SCROLLS = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+let visitorScrolled = false;
+
+/**
+ * Notes from now on whether the visitor moves the page themselves; the start-up script calls it
+ * first thing (entry-client.tsx). Scroll events cannot tell: the browser's own scroll to the
+ * #fragment, its scroll anchoring and ours fire them too.
+ */
+export function watchVisitorScrolls(): void {
+  visitorScrolled = false;
+  const note = () => {
+    visitorScrolled = true;
+    for (const type of VISITOR_SCROLLS) window.removeEventListener(type, note, true);
+  };
+  for (const type of VISITOR_SCROLLS) {
+    window.addEventListener(type, note, { capture: true, passive: true });
+  }
+}
+
 /**
  * Lets the page scroll: the preloader has left (or was skipped). The parts after the banner come
- * back as the class goes (global.css keeps them off the page under the preloader), so an address
- * with a #fragment in one of them (a docs page's call to action opens `/en?about=…#contact`) is
- * scrolled to now: the browser looked for it at load, when it was not on the page.
+ * back as the class goes (global.css keeps them off the page under the preloader, or skips their
+ * layout under reduced motion), and the part an address's #fragment names (a docs page's call to
+ * action opens `/en?about=…#contact`) is then scrolled to, whatever held the parts back: the
+ * browser went there at load, when that part was off the page (nowhere to go) or laid out below
+ * placeholders of the parts before it (a place that moves by thousands of pixels now), and it
+ * follows the fragment no further once the page has loaded. A visitor who has scrolled the page
+ * themselves since stays where they are.
  */
 export function releaseScrollLock(): void {
   if (!preloaderCovers()) return;
   document.documentElement.classList.remove(PRELOADING_CLASS);
+  if (visitorScrolled) return;
+  fragmentTarget()?.scrollIntoView({ behavior: 'instant' });
+}
+
+/** The element the address's #fragment names, if any. */
+function fragmentTarget(): HTMLElement | null {
   const id = fragmentId(location.hash);
-  // A page scrolled already (no part was held back: reduced motion) stays where the visitor is.
-  if (!id || window.scrollY !== 0) return;
-  document.getElementById(id)?.scrollIntoView({ behavior: 'instant' });
+  return id ? document.getElementById(id) : null;
 }
 
 /** The id a #fragment names, or '' for none (or one that is not valid percent-encoding). */
