@@ -12,6 +12,7 @@
 
 #include "postgres.hpp"
 #include "support.hpp"
+#include "tcp_cutter.hpp"
 
 namespace landing::testing {
 namespace {
@@ -28,7 +29,9 @@ class commit_outcome : public ::testing::Test {
     make_site(dir.path / "site");
     pg = std::make_unique<postgres_server>(dir.path / "pg", true);
     db = pg->new_database();
-    auto args = delivery_test_args((dir.path / "site").string(), db);
+    // The server reaches its database over a link the tests can cut.
+    link = std::make_unique<tcp_cutter>(pg->socket_dir());
+    auto args = delivery_test_args((dir.path / "site").string(), link->through(db));
     args.insert(args.end(), {"--rate-limit-burst", "1000"});
     server = std::make_unique<server_process>(args, std::map<std::string, std::string>{},
                                               dir.path / "server.log");
@@ -62,6 +65,17 @@ class commit_outcome : public ::testing::Test {
     }
     return {};
   }
+  // A form posted without JavaScript (a script's lead would first wait on the commit that spends
+  // its proof of work).
+  std::future<http_reply> post_form(const std::string& message) {
+    return std::async(std::launch::async, [this, message] {
+      return http_call(
+          "POST", server->url("/api/contact"),
+          {"Content-Type: application/x-www-form-urlencoded", "Origin: " + server->url("")},
+          "name=Anna&social=%40anna_dev&email=anna%40example.com&message=" + message +
+              "&locale=en&website=");
+    });
+  }
   std::future<http_reply> post() {
     return std::async(std::launch::async, [this] {
       return http_call("POST", server->url("/api/contact"),
@@ -72,6 +86,7 @@ class commit_outcome : public ::testing::Test {
   temp_dir dir;
   std::unique_ptr<postgres_server> pg;
   std::string db;
+  std::unique_ptr<tcp_cutter> link;
   std::unique_ptr<server_process> server;
 };
 
@@ -99,6 +114,58 @@ TEST_F(commit_outcome, a_commit_whose_answer_was_lost_is_found_and_acknowledged_
   EXPECT_EQ(as_superuser("SELECT count(*) FROM leads"), "1");
   EXPECT_TRUE(server->wait_for_event("lead_commit_confirmed", 5s));
   EXPECT_TRUE(server->wait_for_event("lead_commit_unknown", 1s));
+}
+
+// The link to the database is cut while the COMMIT waits for the synchronous standby, the
+// primary staying up: the transaction is still in progress and may yet commit, so the server
+// waits for its outcome rather than call it lost (and a visitor told to send again would put it
+// in the chat twice). The standby's wait ends; the lead commits, and is acknowledged once.
+TEST_F(commit_outcome, a_commit_still_waiting_when_the_link_is_cut_is_awaited_not_called_lost) {
+  pg->configure("synchronous_standby_names", "nobody");
+  auto reply = post_form("A+lead+whose+link+was+cut.");
+  ASSERT_FALSE(committing_backend("SyncRep").empty()) << "no commit waited for the standby";
+  link->cut();
+  // The server looks meanwhile: the transaction is still waiting, its rows unseen.
+  ASSERT_TRUE(server->wait_for_event("lead_commit_unknown", 5s));
+  std::this_thread::sleep_for(1s);
+  pg->configure("synchronous_standby_names", "");
+  const auto answered = reply.get();
+  EXPECT_EQ(answered.status, 303) << answered.body;
+  EXPECT_EQ(as_superuser("SELECT count(*) FROM leads"), "1");
+  EXPECT_TRUE(server->wait_for_event("lead_commit_confirmed", 5s));
+  EXPECT_EQ(server->output().find("lead_commit_lost"), std::string::npos) << server->output();
+}
+
+// The backend waiting for an absent synchronous standby is ended: PostgreSQL has committed the
+// lead locally, "but it might not have been replicated". A failover now would lose it, so the
+// visitor is not told it is stored: 503, and the log says why.
+TEST_F(commit_outcome, a_commit_the_synchronous_standby_never_got_is_not_acknowledged) {
+  pg->configure("synchronous_standby_names", "nobody");
+  auto reply = post_form("A+lead+the+standby+never+got.");
+  const auto pid = committing_backend("SyncRep");
+  ASSERT_FALSE(pid.empty()) << "no commit waited for the standby";
+  pg->admin("SELECT pg_terminate_backend(" + pid + ")");
+  const auto answered = reply.get();
+  EXPECT_EQ(answered.status, 503) << answered.body;
+  EXPECT_TRUE(server->wait_for_event("lead_commit_unreplicated", 5s)) << server->output();
+  EXPECT_EQ(server->output().find("lead_commit_confirmed"), std::string::npos);
+  pg->configure("synchronous_standby_names", "");
+}
+
+// The same when the wait is cancelled rather than ended (an operator's pg_cancel_backend, a
+// statement_timeout): COMMIT then succeeds with a WARNING, which the server does not take as
+// a replicated commit.
+TEST_F(commit_outcome, a_commit_whose_standby_wait_was_cancelled_is_not_acknowledged) {
+  pg->configure("synchronous_standby_names", "nobody");
+  auto reply = post_form("A+lead+whose+wait+was+cancelled.");
+  const auto pid = committing_backend("SyncRep");
+  ASSERT_FALSE(pid.empty()) << "no commit waited for the standby";
+  pg->admin("SELECT pg_cancel_backend(" + pid + ")");
+  const auto answered = reply.get();
+  EXPECT_EQ(answered.status, 503) << answered.body;
+  EXPECT_TRUE(server->wait_for_event("lead_commit_warned", 5s)) << server->output();
+  EXPECT_TRUE(server->wait_for_event("lead_commit_unreplicated", 5s)) << server->output();
+  pg->configure("synchronous_standby_names", "");
 }
 
 // The connection went while COMMIT was still running the deferred trigger, before the

@@ -104,5 +104,44 @@ TEST_F(digest, bad_arguments_are_named_with_exit_code_2) {
   EXPECT_EQ(folder.exit_code, 2);
 }
 
+// A root file system without tzdata (a minimal container's): the zones' folder is an empty tmpfs
+// in a mount namespace of the test's own. The server with the chat configured and the digest on
+// refuses to start and says why, instead of crashing; with the digest off it starts; `digest
+// preview` and `digest send` say the same and exit 2.
+TEST_F(digest, without_a_time_zone_database_the_server_says_so_and_never_crashes) {
+  const std::vector<std::string> no_tzdata{
+      "unshare",
+      "--mount",
+      "--propagation",
+      "private",
+      "sh",
+      "-c",
+      R"(mount -t tmpfs tmpfs /usr/share/zoneinfo && exec "$0" "$@")"};
+  run_binary({"--db", db(), "leads", "list"});  // makes the database
+  auto args = delivery_test_args((dir.path / "site").string(), db());
+  auto digest_on = args;
+  digest_on.insert(digest_on.end(), {"--digest", "weekly"});  // in the default zone, Moscow
+  const auto refused = run_binary(digest_on, telegram_env(bot.base_url()), no_tzdata);
+  EXPECT_EQ(refused.exit_code, 2) << refused.output;
+  EXPECT_NE(refused.output.find("no time zone database"), std::string::npos) << refused.output;
+  EXPECT_NE(refused.output.find("--digest-tz Europe/Moscow"), std::string::npos) << refused.output;
+  const auto named =
+      run_binary({"--db", db(), "--digest-tz", "Asia/Tokyo", "digest", "preview"}, {}, no_tzdata);
+  EXPECT_EQ(named.exit_code, 2) << named.output;
+  EXPECT_NE(named.output.find("install the tzdata package"), std::string::npos) << named.output;
+  const auto preview = run_binary({"--db", db(), "digest", "preview"}, {}, no_tzdata);
+  EXPECT_EQ(preview.exit_code, 2) << preview.output;
+  EXPECT_NE(preview.output.find("no time zone database"), std::string::npos) << preview.output;
+  const auto send =
+      run_binary({"--db", db(), "digest", "send"}, telegram_env(bot.base_url()), no_tzdata);
+  EXPECT_EQ(send.exit_code, 2) << send.output;
+  EXPECT_NE(send.output.find("no time zone database"), std::string::npos) << send.output;
+  // With the digest off, nothing needs a zone: it serves.
+  args.insert(args.end(), {"--digest", "off"});
+  server_process off(args, telegram_env(bot.base_url()), dir.path / "off.log", no_tzdata);
+  EXPECT_EQ(http_call("GET", off.url("/healthz")).status, 200);
+  off.terminate();
+}
+
 }  // namespace
 }  // namespace landing::testing

@@ -67,8 +67,8 @@ class erased_bytes : public engine_fixture {
 
 TEST_P(erased_bytes, leads_erased_by_email_and_by_id_leave_no_byte_in_the_live_files) {
   start();
-  const auto anna = marked("A");
-  const auto boris = marked("B");
+  auto anna = marked("A");
+  auto boris = marked("B");
   const auto kept = marked("K");
   post_lead(anna.json());
   auto second = anna;

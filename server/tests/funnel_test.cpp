@@ -241,8 +241,8 @@ TEST_P(funnel, one_client_has_one_share_across_steps_so_made_up_tags_stay_few) {
   for (int i = 0; i < 50 && classes < 4; ++i) {
     if (i > 0) std::this_thread::sleep_for(200ms);
     classes = 0;
-    for (const auto& row :
-         json::parse(cli({"leads", "report", "--json"})).at("funnel").at("sources").as_array()) {
+    const auto report = json::parse(cli({"leads", "report", "--json"}));
+    for (const auto& row : report.at("funnel").at("sources").as_array()) {
       if (row.at("source").as_string().starts_with("made-up-")) ++classes;
     }
   }

@@ -262,10 +262,11 @@ int run_command(const std::vector<std::string>& argv_text) {
 }
 
 run_result run_binary(const std::vector<std::string>& args,
-                      const std::map<std::string, std::string>& env) {
+                      const std::map<std::string, std::string>& env,
+                      const std::vector<std::string>& prefix) {
   const temp_dir dir;
   const auto log = dir.path / "out.log";
-  const int pid = spawn(args, env, log);
+  const int pid = spawn(args, env, log, prefix);
   int status = 0;
   waitpid(pid, &status, 0);
   return {exit_code_of(status), read_all(log)};

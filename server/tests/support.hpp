@@ -78,8 +78,10 @@ struct run_result {
   int exit_code;
   std::string output;
 };
+// `prefix` runs it through another command, as server_process's does.
 run_result run_binary(const std::vector<std::string>& args,
-                      const std::map<std::string, std::string>& env = {});
+                      const std::map<std::string, std::string>& env = {},
+                      const std::vector<std::string>& prefix = {});
 
 // Reads `read` again until its text holds every one of `needles`, or `limit` passes; the last text
 // read. For what the server writes after a fake saw it happen: an outcome is recorded once the

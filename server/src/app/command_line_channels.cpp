@@ -79,11 +79,7 @@ void define_channel_options(CLI::App& cli, config& cfg) {
   cli.add_option("--digest-tz", cfg.digest_tz,
                  "the time zone whose 09:00 the digest keeps (a tzdata name)")
       ->envname("LANDING_DIGEST_TZ")
-      ->check([](const std::string& name) {
-        return digest::zone_named(name) ? std::string()
-                                        : "a time zone of the system's tzdata, such as "
-                                          "Europe/Moscow";
-      })
+      ->check([](const std::string& name) { return digest::zone_problem(name); })
       ->capture_default_str();
 }
 

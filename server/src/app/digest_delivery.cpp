@@ -7,6 +7,7 @@
 #include "app/digest_alerts.hpp"
 #include "app/replica_name.hpp"
 #include "common/log.hpp"
+#include "telegram/pacing.hpp"
 
 namespace landing::app {
 namespace {
@@ -22,33 +23,44 @@ digest::part_result result_of(const telegram::send_result& sent) {
     case telegram::send_result::transient:
       break;
   }
+  if (sent.outcome_unknown) return {digest::part_result::unknown, 0, sent.reason};
   return {digest::part_result::transient, 0, sent.reason};
 }
 
 }  // namespace
 
-digest::sender::deliver_fn chat_delivery(const telegram::config& telegram, telegram::chat& target,
-                                         std::chrono::milliseconds timeout) {
+digest::sender::deliver_fn chat_delivery(storage::chat_turn_role& turns,
+                                         const telegram::config& telegram, telegram::chat& target,
+                                         const config& cfg) {
+  const auto timeout = std::chrono::milliseconds(cfg.delivery_timeout_ms);
   // The sender's thread is the only caller: one link and one client, reused.
   auto link =
       std::make_shared<telegram::chat_link>(telegram.api_base, telegram.token, target, timeout);
   // A file takes longer to go than a line of text.
-  auto uploads = std::make_shared<telegram::bot_client>(telegram.api_base, telegram.token,
-                                                        timeout + std::chrono::seconds(20));
-  return [link, uploads, &target](const digest::part& item) {
+  const auto upload_timeout = timeout + std::chrono::seconds(20);
+  auto uploads =
+      std::make_shared<telegram::bot_client>(telegram.api_base, telegram.token, upload_timeout);
+  // Each part takes the chat's turn as every other message does (the leads, the desk, the
+  // alerts), on whichever replica: --telegram-pacing-ms holds between any two of them.
+  const telegram::pacing_options pacing{std::chrono::milliseconds(cfg.telegram_pacing_ms),
+                                        replica_name() + "/digest",
+                                        upload_timeout + std::chrono::seconds(2)};
+  return [link, uploads, &target, &turns, pacing](const digest::part& item) {
     static const std::atomic<bool> never{false};
-    if (item.what == digest::part::text) {
-      return result_of(link->to_chat(
-          "sendMessage", {{"text", item.body}, {"disable_web_page_preview", true}}, never));
-    }
-    const bool image = item.what == digest::part::image;
-    return result_of(uploads
-                         ->upload(image ? "sendPhoto" : "sendDocument",
-                                  {{"chat_id", target.id()}, {"caption", item.caption}},
-                                  {image ? "photo" : "document", item.file_name,
-                                   image ? "image/png" : "text/html; charset=utf-8", item.body},
-                                  &never)
-                         .outcome);
+    return result_of(telegram::paced(turns, pacing, never, [&] {
+      if (item.what == digest::part::text) {
+        return link->to_chat("sendMessage",
+                             {{"text", item.body}, {"disable_web_page_preview", true}}, never);
+      }
+      const bool image = item.what == digest::part::image;
+      return uploads
+          ->upload(image ? "sendPhoto" : "sendDocument",
+                   {{"chat_id", target.id()}, {"caption", item.caption}},
+                   {image ? "photo" : "document", item.file_name,
+                    image ? "image/png" : "text/html; charset=utf-8", item.body},
+                   &never)
+          .outcome;
+    }));
   };
 }
 
@@ -71,11 +83,14 @@ int send_digest_now(storage::lead_store& store, const config& cfg, std::ostream&
   options.every = digest::cadence_named(cfg.digest).value_or(digest::cadence::off);
   if (options.every == digest::cadence::off) options.every = digest::cadence::weekly;
   options.zone = digest::zone_named(cfg.digest_tz);
+  if (!options.zone) {
+    err << "landing-server: digest send: --digest-tz " << cfg.digest_tz << ": "
+        << digest::zone_problem(cfg.digest_tz) << "\n";
+    return 2;
+  }
   options.owner = replica_name();
   options.alerts = [&store, &cfg] { return digest_alerts(store, cfg); };
-  digest::sender once(
-      store, chat_delivery(telegram, *chat, std::chrono::milliseconds(cfg.delivery_timeout_ms)),
-      std::move(options));
+  digest::sender once(store, chat_delivery(store, telegram, *chat, cfg), std::move(options));
   once.run_once();
   const auto& done = once.last();
   using outcome = digest::sender::outcome;
@@ -116,13 +131,11 @@ std::unique_ptr<digest::sender> digest_sender(storage::lead_store& store,
   }
   digest::sender_options options;
   options.every = every;
-  options.zone = digest::zone_named(cfg.digest_tz);  // checked by the command line
+  options.zone = digest::zone_named(cfg.digest_tz);  // checked by serve() before the store opens
   options.owner = replica_name();
   options.alerts = [&store, &cfg] { return digest_alerts(store, cfg); };
   auto out = std::make_unique<digest::sender>(
-      store,
-      chat_delivery(telegram, *channels.chat(), std::chrono::milliseconds(cfg.delivery_timeout_ms)),
-      std::move(options));
+      store, chat_delivery(store, telegram, *channels.chat(), cfg), std::move(options));
   out->start();
   return out;
 }

@@ -14,9 +14,11 @@ namespace landing::app {
 
 // The digest's parts to the studio's chat: the text by sendMessage (through the chat's link, so
 // a group moved to a supergroup is followed), the chart by sendPhoto and the report by
-// sendDocument, both uploaded as multipart. Each call's answer as the digest's sender reads it.
-digest::sender::deliver_fn chat_delivery(const telegram::config& telegram, telegram::chat& target,
-                                         std::chrono::milliseconds timeout);
+// sendDocument, both uploaded as multipart, each in the chat's turn (`turns`, paced as every
+// message to the chat is). Each call's answer as the digest's sender reads it.
+digest::sender::deliver_fn chat_delivery(storage::chat_turn_role& turns,
+                                         const telegram::config& telegram, telegram::chat& target,
+                                         const config& cfg);
 
 // `digest send`: the last period's digest to the chat now, unless it went already (or another
 // replica is sending it). Exit code 0 when the chat has it, 1 when it could not go, 2 for a

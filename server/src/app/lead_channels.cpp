@@ -70,6 +70,8 @@ void lead_channels::start_workers(storage::lead_store& store, const config& cfg,
     delivery::outbox_options sending;
     sending.owner = owner;
     sending.lease = std::chrono::milliseconds(cfg.outbox_lease_ms);
+    // What the retention pass would erase goes nowhere (privacy/retention.hpp's period).
+    if (cfg.retention_days > 0) sending.keep_for = std::chrono::hours(24) * cfg.retention_days;
     if (workers_.empty()) sending.release_held = channel_names();
     delivery::outbox_observer observer;
     observer.gave_up = [alerts = alerts_.get()](const delivery::give_up& event) {

@@ -42,7 +42,7 @@
 #include "telegram/config.hpp"
 #include "vitals/counters.hpp"
 #include "vitals/endpoint.hpp"
-#include "vitals/funnel.hpp"
+#include "vitals/funnel_beacon.hpp"
 #include "vitals/intake.hpp"
 #include "vitals/recorder.hpp"
 

@@ -1,4 +1,4 @@
-#include "attribution/funnel.hpp"
+#include "attribution/funnel_report.hpp"
 
 #include <algorithm>
 

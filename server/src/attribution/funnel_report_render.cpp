@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "attribution/funnel.hpp"
+#include "attribution/funnel_report.hpp"
 #include "common/html_escape.hpp"
 #include "common/visible.hpp"
 

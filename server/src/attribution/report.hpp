@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "attribution/funnel.hpp"
+#include "attribution/funnel_report.hpp"
 #include "attribution/source.hpp"
 #include "storage/lead.hpp"
 #include "storage/triage.hpp"

@@ -67,6 +67,7 @@ std::vector<std::string> outbox_worker::held_back(std::int64_t now_ms) const {
       out.push_back(id);
     }
   }
+  out.insert(out.end(), past_retention_.begin(), past_retention_.end());
   return out;
 }
 
@@ -143,9 +144,26 @@ void outbox_worker::deliver(const std::vector<storage::claimed_delivery>& batch,
   // last one ends (within the channel's own timeout) and is recorded while the claims still
   // hold, and no other replica can have taken a row of it meanwhile.
   const auto last_start = claimed_at + options_.lease.count() / 4;
+  // Retention erases what is older than its period (privacy/retention.cpp, created_at below the
+  // cut-off): no channel gets such a lead, even in the hour before the next pass erases it.
+  const auto cutoff = options_.keep_for.count() > 0 ? claimed_at - options_.keep_for.count()
+                                                    : std::numeric_limits<std::int64_t>::min();
+  std::vector<std::string> unsent;
   std::size_t sent = 0;
   attempt_result last;
   for (const auto& item : batch) {
+    if (item.item.created_at < cutoff) {
+      if (past_retention_.insert(item.item.id).second) {
+        log::warn("outbox_past_retention",
+                  {{"channel", name_},
+                   {"lead", item.item.id},
+                   {"effect",
+                    "not sent: it is past its retention period, and the next retention "
+                    "pass erases it"}});
+      }
+      unsent.push_back(item.item.id);
+      continue;
+    }
     if (sent > 0 &&
         (stopping_ || clock::now_ms() >= last_start || last.outcome == attempt_result::disabled)) {
       break;
@@ -161,12 +179,16 @@ void outbox_worker::deliver(const std::vector<storage::claimed_delivery>& batch,
       record();
     }
   }
-  channel_.end_turn(clock::now_ms(), &last);
+  channel_.end_turn(clock::now_ms(), sent > 0 ? &last : nullptr);
   record();
-  if (sent == batch.size()) return;
-  std::vector<std::string> rest;
-  for (auto it = batch.begin() + static_cast<std::ptrdiff_t>(sent); it != batch.end(); ++it) {
-    rest.push_back(it->item.id);
+  if (unsent.empty() && sent == batch.size()) return;
+  // The claims not used: the leads past retention, and those a cut-short batch did not reach.
+  std::vector<std::string> rest = unsent;
+  std::size_t reached = 0;
+  for (const auto& item : batch) {
+    if (item.item.created_at < cutoff) continue;
+    if (reached++ < sent) continue;
+    rest.push_back(item.item.id);
   }
   backlog_ = false;
   try {

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ struct outbox_options {
   // Set for one worker only: the leads held while no channel was configured enter the outbox of
   // each of these channels before it sends (retried until the store takes the write).
   std::vector<std::string> release_held;
+  // How long a lead is kept (--retention-days; 0: for ever). A lead older than that is the
+  // retention pass's to erase, which runs hourly: until it does, the worker sends it nowhere.
+  std::chrono::milliseconds keep_for{0};
 };
 
 // A lead one channel gave up on, or the channel itself turned off (alerts.hpp).
@@ -108,6 +112,9 @@ class outbox_worker {
   std::vector<storage::settlement> outcomes_;
   // Refused by the store, by lead.
   std::map<std::string, storage::settlement> unrecorded_;
+  // Leads found past their retention period, left unsent for the retention pass to erase (held
+  // back from every claim until then).
+  std::set<std::string> past_retention_;
   int record_failures_ = 0;
   std::int64_t record_retry_at_ = 0;
   std::atomic<std::size_t> unrecorded_count_{0};

@@ -261,6 +261,33 @@ TEST_F(outbox, a_backlog_goes_out_in_batches_in_the_order_it_came) {
   EXPECT_EQ(recorded.seen(), (std::vector<bool>{false, false, false, true, false, false, false}));
 }
 
+// A lead that passed its retention period while it waited (the channel was down, a backoff ran
+// long) is the retention pass's to erase: the worker sends it nowhere, in a batch or alone, and
+// goes on with the leads still within the period.
+TEST_F(outbox, a_lead_past_its_retention_period_is_never_sent) {
+  scripted_channel hook("webhook", 4);
+  channel_metrics metrics("webhook");
+  const auto day = 86'400'000LL;
+  // The test's clock (`at`) is set back for the old leads and forward again.
+  clock::set_for_testing(start - 30 * day - 1);  // a millisecond past a 30-day period
+  const auto old_one = add({"webhook"});
+  const auto old_two = add({"webhook"});
+  clock::set_for_testing(start - 30 * day);  // exactly at the cut-off: retention keeps it
+  const auto edge = add({"webhook"});
+  clock::set_for_testing(start);
+  const auto fresh = add({"webhook"});
+  auto options = fast();
+  options.keep_for = std::chrono::hours(24 * 30);
+  outbox_worker worker(store, hook, options, metrics);
+  ASSERT_TRUE(eventually([&] { return row(fresh, "webhook").status == "delivered"; }));
+  std::this_thread::sleep_for(100ms);  // several polls: the old ones stay unsent
+  worker.stop();
+  EXPECT_EQ(hook.sent(), (std::vector<std::string>{edge, fresh}));
+  EXPECT_EQ(row(old_one, "webhook").status, "pending");
+  EXPECT_EQ(row(old_one, "webhook").attempts, 0);
+  EXPECT_EQ(row(old_two, "webhook").attempts, 0);
+}
+
 // No send starts once a quarter of the batch's lease has passed: the rest is released and
 // claimed again, so the claims never run out while their leads are being sent.
 TEST_F(outbox, a_batch_that_runs_long_sends_no_more_and_claims_afresh) {

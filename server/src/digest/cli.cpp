@@ -27,8 +27,7 @@ int preview(storage::lead_store& store, const preview_request& request, cadence 
     every = *named;
   }
   const auto* zone = zone_named(zone_name);
-  if (!zone)
-    return fail("--digest-tz: no time zone named '" + zone_name + "' in the system's tzdata");
+  if (!zone) return fail("--digest-tz: " + zone_problem(zone_name));
   auto covered = latest_due(every, *zone, clock::now_ms());
   if (!request.at.empty()) {
     const auto day = clock::parse_day(request.at);

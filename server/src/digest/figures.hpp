@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "attribution/funnel.hpp"
+#include "attribution/funnel_report.hpp"
 #include "attribution/report.hpp"
 #include "digest/schedule.hpp"
 #include "storage/store.hpp"

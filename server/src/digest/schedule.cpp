@@ -2,6 +2,8 @@
 
 #include <date/tz.h>
 
+#include <filesystem>
+
 #include "common/clock.hpp"
 
 namespace landing::digest {
@@ -74,6 +76,21 @@ const date::time_zone* zone_named(std::string_view name) {
   } catch (const std::exception&) {
     return nullptr;
   }
+}
+
+std::string zone_problem(std::string_view name) {
+  if (zone_named(name)) return {};
+  // Howard Hinnant's date reads the system's compiled zones (USE_OS_TZDB) from this folder, and
+  // from nowhere else on Linux (it reads no TZDIR).
+  const std::string folder = "/usr/share/zoneinfo";
+  std::error_code error;
+  if (!std::filesystem::is_directory(folder, error) ||
+      !std::filesystem::exists(std::filesystem::path(folder) / "UTC", error)) {
+    return "the system has no time zone database (" + folder +
+           " is missing or empty): install the tzdata package, or set --digest off";
+  }
+  return "no time zone named '" + std::string(name) + "' in the system's tzdata (" + folder +
+         "); e.g. Europe/Moscow or UTC";
 }
 
 period period::before() const {

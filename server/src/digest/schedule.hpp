@@ -23,6 +23,10 @@ std::string_view name_of(cadence every);
 // A zone of the system's time zone database ("Europe/Moscow"), or nullptr for a name it does not
 // know. The database is read once, at the first call.
 const date::time_zone* zone_named(std::string_view name);
+// Why zone_named(name) gives nullptr, for the operator: the system has no time zone database at
+// all (a minimal root file system, a container without tzdata), or it lacks that zone. Empty when
+// the zone is there.
+std::string zone_problem(std::string_view name);
 
 struct period {
   cadence every = cadence::weekly;

@@ -16,6 +16,7 @@ sender::sender(storage::lead_store& store, deliver_fn deliver, sender_options op
     : store_(store), deliver_(std::move(deliver)), options_(std::move(options)) {
   if (!options_.now) options_.now = clock::now_ms;
   if (!options_.alerts) options_.alerts = [] { return std::vector<std::string>{}; };
+  if (!options_.render) options_.render = [](const std::string& svg) { return render_png(svg); };
 }
 
 sender::~sender() { stop(); }
@@ -25,13 +26,40 @@ std::vector<part> sender::parts_of(const period& covered) {
   const auto title = concat("Сводка за ", covered.every == cadence::weekly ? "неделю " : "",
                             period_words(covered));
   const auto first_day = clock::format_day(covered.first_day);
-  return {
-      {part::text, message_text(found), {}, {}},
-      {part::image, render_png(chart_svg(found)), concat("digest-", first_day, ".png"), title},
-      {part::document, attribution::to_html(found.report),
-       concat("leads-report-", first_day, ".html"),
-       "Отчёт по заявкам и воронке за период (откройте в браузере)"},
+  std::vector<std::string> lost;
+  // Each attachment on its own: one that cannot be made (a value librsvg refuses, a report that
+  // throws) costs the chat that attachment, never the digest.
+  const auto made = [&](part::kind what, const char* name, const char* words, auto&& make,
+                        std::string file_name, std::string caption) -> part {
+    try {
+      return {what, make(), std::move(file_name), std::move(caption)};
+    } catch (const std::exception& e) {
+      log::warn("digest_part_failed", {{"period", covered.key},
+                                       {"part", name},
+                                       {"reason", e.what()},
+                                       {"effect", "the digest goes without it; its text says so"}});
+      lost.emplace_back(words);
+      return {part::missing, {}, {}, {}};
+    }
   };
+  auto chart = made(
+      part::image, "chart", "график", [&] { return options_.render(chart_svg(found)); },
+      concat("digest-", first_day, ".png"), title);
+  auto report = made(
+      part::document, "report", "отчёт", [&] { return attribution::to_html(found.report); },
+      concat("leads-report-", first_day, ".html"),
+      "Отчёт по заявкам и воронке за период (откройте в браузере)");
+  auto text = message_text(found);
+  if (!lost.empty()) {
+    text += concat("\n\n⚠️ Не удалось приложить ",
+                   lost.size() == 2 ? "график и отчёт" : lost[0],
+                   ": причина в журнале сервера (digest_part_failed).");
+  }
+  std::vector<part> out;
+  out.push_back({part::text, std::move(text), {}, {}});
+  out.push_back(std::move(chart));
+  out.push_back(std::move(report));
+  return out;
 }
 
 std::int64_t sender::retry_later(std::int64_t now_ms, const part_result& result) {
@@ -44,10 +72,11 @@ std::int64_t sender::retry_later(std::int64_t now_ms, const part_result& result)
     not_before_ = now_ms + backoff_.count();
   }
   if (result.reason != last_failure_) {
-    log::warn("digest_send_failed",
-              {{"reason", result.reason},
-               {"retry_in_s", (not_before_ - now_ms) / 1000},
-               {"effect", "the digest goes when the chat takes it; nothing is sent twice"}});
+    log::warn(
+        "digest_send_failed",
+        {{"reason", result.reason},
+         {"retry_in_s", (not_before_ - now_ms) / 1000},
+         {"effect", "the parts the chat has not taken go when it takes them; none is sent twice"}});
     last_failure_ = result.reason;
   }
   return not_before_;
@@ -79,8 +108,18 @@ std::int64_t sender::run_once() {
   }
   const auto parts = parts_of(*covered);
   for (auto done = static_cast<std::size_t>(held->parts_sent); done < parts.size(); ++done) {
-    const auto result = deliver_(parts[done]);
-    if (result.outcome != part_result::sent) {
+    const auto result = parts[done].what == part::missing ? part_result{part_result::sent, 0, {}}
+                                                          : deliver_(parts[done]);
+    if (result.outcome == part_result::unknown) {
+      // At most once: a resend could give the chat a second copy, and no one can ask Telegram.
+      log::warn("digest_part_unknown",
+                {{"period", covered->key},
+                 {"part", static_cast<std::int64_t>(done + 1)},
+                 {"reason", result.reason},
+                 {"effect",
+                  "the request went out and no answer came: counted as sent and not sent again, "
+                  "so the chat never has it twice; if the chat lacks it, it is lost"}});
+    } else if (result.outcome != part_result::sent) {
       // A permanent refusal (the chat is gone, the bot was removed) is not helped by retrying
       // soon: the backoff still tries again, up to hourly, as the outbox does for leads.
       last_.what = outcome::failed;

@@ -15,20 +15,26 @@
 // however often they restart: the period's row is claimed in the store before anything is sent
 // (storage/digests.hpp), and each part is recorded as it goes, so a retry sends only what the
 // chat does not have yet. A digest that fell due while every replica was down goes at the next
-// start.
+// start. A part whose answer was lost (a timeout after it went out) counts as sent: Telegram
+// cannot be asked whether it made the message, and the rule is "at most once", so the chat never
+// holds a part twice; the log says which part may be missing (digest_part_unknown). A part that
+// cannot be made is left out and the others still go (digest_part_failed).
 namespace landing::digest {
 
-// One part of a digest as the chat gets it, in order: the text, the chart, the report.
+// One part of a digest as the chat gets it, in order: the text, the chart, the report. A part that
+// could not be made (the chart did not render, the report failed) is `missing`: it keeps its
+// place, so the parts recorded as sent still count the same, and the text says what is missing.
 struct part {
-  enum kind { text, image, document } what = text;
+  enum kind { text, image, document, missing } what = text;
   std::string body;       // the text, or the file's bytes
   std::string file_name;  // for image and document
   std::string caption;    // for image and document
 };
 
 // How a part's sending ended (the Bot API's answer, as telegram/ reads it).
+// unknown: the request went out and no answer came (telegram::send_result::outcome_unknown).
 struct part_result {
-  enum kind { sent, retry_after, transient, permanent } outcome = transient;
+  enum kind { sent, retry_after, transient, permanent, unknown } outcome = transient;
   std::int64_t retry_after_s = 0;
   std::string reason;
 };
@@ -45,6 +51,8 @@ struct sender_options {
   std::chrono::milliseconds retry_cap{std::chrono::hours(1)};
   std::function<std::int64_t()> now;                 // unix ms; clock::now_ms by default
   std::function<std::vector<std::string>()> alerts;  // app/'s digest_alerts
+  // The chart's SVG as PNG: chart.hpp's render_png by default (a test makes it fail).
+  std::function<std::string(const std::string&)> render;
 };
 
 class sender {

@@ -150,6 +150,67 @@ TEST_P(digest_sender, failures_back_off_doubling_and_a_dead_replicas_claim_is_ta
   EXPECT_EQ(third->run_once(), utc("2026-12-07", 6) + 90'000);
 }
 
+// Telegram cannot be asked whether a message whose answer was lost was made: the rule is at most
+// once, so that part counts as sent, the rest go, and nothing goes again.
+TEST_P(digest_sender, a_part_whose_answer_was_lost_is_not_sent_again_and_the_rest_go) {
+  auto server = replica(*store, "a");
+  now = utc("2026-11-30", 6);
+  chat.script = {{part_result::unknown, 0, "Timeout was reached"}};
+  server->run_once();
+  EXPECT_EQ(server->last().what, sender::outcome::sent);
+  EXPECT_EQ(chat.kinds(), (std::vector<part::kind>{part::image, part::document}));
+  now = utc("2026-11-30", 6) + 60'000;
+  server->run_once();
+  EXPECT_EQ(server->last().what, sender::outcome::sent_before);
+  EXPECT_EQ(chat.got.size(), 2U) << "the text was not sent a second time";
+  EXPECT_EQ(store->find_digest("weekly 2026-11-23")->parts_sent, 3);
+}
+
+// The digest degrades part by part: a chart that cannot be drawn costs the chat the chart, and
+// the text (which says so) and the report still go, this period and the next.
+TEST_P(digest_sender, a_chart_that_cannot_be_drawn_leaves_the_text_and_the_report_to_go) {
+  sender_options options;
+  options.zone = zone_named("Europe/Moscow");
+  options.owner = "a";
+  options.now = [this] { return now.load(); };
+  options.render = [](const std::string&) -> std::string {
+    throw std::runtime_error("PCDATA invalid Char value 65535");
+  };
+  sender server(
+      *store, [this](const part& p) { return chat.take(p); }, options);
+  now = utc("2026-11-30", 6);
+  server.run_once();
+  EXPECT_EQ(server.last().what, sender::outcome::sent);
+  ASSERT_EQ(chat.kinds(), (std::vector<part::kind>{part::text, part::document}));
+  EXPECT_NE(chat.got[0].body.find("Не удалось приложить график"), std::string::npos)
+      << chat.got[0].body;
+  now = utc("2026-12-07", 6);
+  server.run_once();
+  EXPECT_EQ(chat.got.size(), 4U);
+}
+
+// A source class stored before intake refused noncharacters (U+FFFF, U+FFFE, U+1FFFF) still
+// draws: the chart writes it as an escape, so its SVG stays XML that librsvg takes.
+TEST_P(digest_sender, a_stored_tag_with_a_noncharacter_still_draws_the_chart) {
+  {
+    const clock::fake then(utc("2026-11-25", 12));
+    for (const auto* tag : {"\xEF\xBF\xBF"
+                            "ads",
+                            "ads\xEF\xBF\xBE", "x\xF0\x9F\xBF\xBF"}) {
+      storage::new_lead item{
+          {"Anna", "@anna_dev", "anna@example.com", "We need a site."}, "en", "192.0.2.1", false};
+      item.source_class = tag;
+      store->insert_batch({item}, {});
+    }
+  }
+  auto server = replica(*store, "a");
+  now = utc("2026-11-30", 6);
+  server->run_once();
+  EXPECT_EQ(server->last().what, sender::outcome::sent);
+  ASSERT_EQ(chat.kinds(), whole);
+  EXPECT_NE(chat.got[0].body.find("\\uffffads"), std::string::npos) << chat.got[0].body;
+}
+
 INSTANTIATE_TEST_SUITE_P(engines, digest_sender, ::testing::ValuesIn(engines()),
                          [](const auto& test) { return test.param.name; });
 

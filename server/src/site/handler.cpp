@@ -187,7 +187,13 @@ http::response serve_site(const site& files, const http::request& req) {
   if (path.find("/.") != std::string::npos) {
     return not_found(files, negotiate_locale(req.header("Cookie"), req.header("Accept-Language")));
   }
-  if (const auto* file = files.find(path)) return serve_asset(*file, req);
+  // A page has one address: its route ("/en/thanks", "/en/docs/cases/aurelia"). Its file's
+  // name ("/en/thanks.html") would be a second one, and the pages that only answer an error
+  // ("/en/404.html", "/en/form-error.html") would answer 200 by it: an .html file is served by
+  // its route only, and its name is answered as any path that names nothing.
+  if (!path.ends_with(".html")) {
+    if (const auto* file = files.find(path)) return serve_asset(*file, req);
+  }
   if (const auto* page = localized_route(files, path)) return serve_asset(*page, req);
 
   const auto second_slash = path.find('/', 1);

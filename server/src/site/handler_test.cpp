@@ -103,6 +103,25 @@ TEST_F(docs, a_path_that_names_no_article_gets_the_docs_404_of_its_language) {
   EXPECT_EQ(res.body(), "<h1>ru missing</h1>");
 }
 
+// Every page has one address, its route: by its file's name it is not found, and the pages that
+// only answer errors (404, the form's error pages) never answer 200.
+TEST_F(docs, no_page_answers_by_its_file_name) {
+  files.add("/en/thanks.html", "<h1>thanks</h1>");
+  files.add("/en/404.html", "<h1>en missing</h1>");
+  files.add("/en/form-error.html", "<h1>form error</h1>");
+  for (const auto* path :
+       {"/en/index.html", "/ru/index.html", "/ru/404.html", "/en/404.html", "/en/thanks.html",
+        "/en/form-error.html", "/en/docs/index.html", "/en/docs/404.html",
+        "/en/docs/cases/aurelia.html", "/ru/docs/cases/aurelia.html"}) {
+    const auto res = serve_site(files, get(path));
+    EXPECT_EQ(res.status, 404) << path;
+    EXPECT_EQ(res.body().find("<h1>thanks</h1>"), std::string_view::npos) << path;
+  }
+  EXPECT_EQ(serve_site(files, get("/en/docs/404.html")).body(), "<h1>en no such doc</h1>");
+  EXPECT_EQ(serve_site(files, get("/en/thanks")).status, 200);
+  EXPECT_EQ(serve_site(files, get("/en/docs/cases/aurelia")).status, 200);
+}
+
 TEST_F(handler, precompresses_only_when_smaller) {
   auto req = get("/assets/app-x1.js");
   req.headers = {{"Accept-Encoding", "br"}};

@@ -184,7 +184,13 @@ call_answer bot_client::perform(std::string_view method, const std::atomic<bool>
   if (code != CURLE_OK) {
     std::string reason = curl_easy_strerror(code);
     if (error_buffer[0] != '\0') reason += std::string(": ") + error_buffer;
-    return {{send_result::transient, 0, redact(std::move(reason), token_)}, {}};
+    send_result failed{send_result::transient, 0, redact(std::move(reason), token_)};
+    // Bytes of the request went out: it may have reached Telegram, only the answer is missing.
+    // (A refused connection, an unknown host or a cancel before sending sent none.)
+    long request_bytes = 0;
+    curl_easy_getinfo(curl_, CURLINFO_REQUEST_SIZE, &request_bytes);
+    failed.outcome_unknown = request_bytes > 0;
+    return {std::move(failed), {}};
   }
   long status = 0;
   curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &status);

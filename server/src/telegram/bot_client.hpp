@@ -21,6 +21,10 @@ struct send_result {
   std::int64_t chat_id = 0;     // delivered by send_lead: the chat it went to
   // The group became a supergroup with this id (a 400 that names it): send there instead.
   std::int64_t migrate_to_chat_id = 0;
+  // transient: the request went out whole or in part and no answer came back (a timeout, a
+  // connection cut while waiting), so Telegram may have made the message. Telegram has no
+  // idempotency key to ask it by; each caller decides what a resend would cost.
+  bool outcome_unknown = false;
 };
 
 // What one Bot API call brought back: the outcome, and the answer's body for methods whose

@@ -12,7 +12,7 @@
 #include "storage/visits.hpp"
 #include "storage/vitals.hpp"
 #include "vitals/beacon.hpp"
-#include "vitals/funnel.hpp"
+#include "vitals/funnel_beacon.hpp"
 #include "vitals/histogram.hpp"
 
 namespace landing::vitals {

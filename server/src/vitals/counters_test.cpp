@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "vitals/funnel.hpp"
+#include "vitals/funnel_beacon.hpp"
 #include "vitals/testing.hpp"
 
 namespace landing::vitals {

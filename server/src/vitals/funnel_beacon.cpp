@@ -1,4 +1,4 @@
-#include "vitals/funnel.hpp"
+#include "vitals/funnel_beacon.hpp"
 
 #include <algorithm>
 #include <boost/json.hpp>

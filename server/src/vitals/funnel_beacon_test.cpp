@@ -1,4 +1,4 @@
-#include "vitals/funnel.hpp"
+#include "vitals/funnel_beacon.hpp"
 
 #include <gtest/gtest.h>
 

@@ -11,7 +11,7 @@
 #include "vitals/aggregate.hpp"
 #include "vitals/beacon.hpp"
 #include "vitals/counters.hpp"
-#include "vitals/funnel.hpp"
+#include "vitals/funnel_beacon.hpp"
 
 namespace landing::vitals {
 

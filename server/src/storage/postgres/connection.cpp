@@ -1,8 +1,13 @@
 #include "storage/postgres/connection.hpp"
 
 #include <libpq-fe.h>
+#include <poll.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <string_view>
+#include <utility>
 
 #include "common/redact.hpp"
 
@@ -84,9 +89,17 @@ connection::connection(const std::string& uri, std::chrono::milliseconds connect
                 true);
   }
   // libpq prints the server's notices ("relation … already exists, skipping") to stderr, where
-  // they would break the one-JSON-object-per-line log; they say nothing an operator needs.
-  PQsetNoticeProcessor(
-      conn_, [](void*, const char*) {}, nullptr);
+  // they would break the one-JSON-object-per-line log. NOTICEs say nothing an operator needs;
+  // WARNINGs are kept for the caller (take_warnings), as one means a commit not replicated.
+  PQsetNoticeReceiver(
+      conn_,
+      [](void* self, const PGresult* res) {
+        const char* severity = PQresultErrorField(res, PG_DIAG_SEVERITY_NONLOCALIZED);
+        if (severity == nullptr || std::string_view(severity) != "WARNING") return;
+        const char* message = PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY);
+        static_cast<connection*>(self)->warnings_.emplace_back(message ? message : "warning");
+      },
+      this);
 }
 
 connection::~connection() { PQfinish(conn_); }
@@ -121,6 +134,38 @@ result connection::exec(std::string_view sql, const std::vector<param>& params) 
   return result(res);
 }
 
+result connection::exec_within(std::string_view sql, std::chrono::milliseconds limit) {
+  const std::string text(sql);
+  if (PQsendQuery(conn_, text.c_str()) == 0) fail("postgres", nullptr);
+  const auto until = std::chrono::steady_clock::now() + limit;
+  bool cancelled = false;
+  while (PQisBusy(conn_) != 0) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        until - std::chrono::steady_clock::now());
+    pollfd ready{PQsocket(conn_), POLLIN, 0};
+    const int waited =
+        cancelled ? ::poll(&ready, 1, -1) : ::poll(&ready, 1, std::max<int>(0, left.count()));
+    if (waited < 0 && errno != EINTR) fail("postgres", nullptr);
+    if (waited == 0 && !cancelled) {
+      char reason[256] = {};
+      PGcancel* cancel = PQgetCancel(conn_);
+      if (cancel != nullptr) {
+        PQcancel(cancel, reason, sizeof reason);
+        PQfreeCancel(cancel);
+      }
+      cancelled = true;
+      continue;
+    }
+    if (PQconsumeInput(conn_) == 0) fail("postgres", nullptr);
+  }
+  // The statement's result, then the null that ends them.
+  pg_result* res = PQgetResult(conn_);
+  while (pg_result* more = PQgetResult(conn_)) PQclear(more);
+  const auto status = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
+  if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) fail("postgres", res);
+  return result(res);
+}
+
 std::string connection::host() const {
   if (!conn_) return {};
   const char* host = PQhost(conn_);
@@ -142,6 +187,8 @@ std::vector<std::string> connection::notifications() {
   return channels;
 }
 
+std::vector<std::string> connection::take_warnings() { return std::exchange(warnings_, {}); }
+
 transaction::transaction(connection& conn) : conn_(conn) { conn_.exec("BEGIN"); }
 
 transaction::~transaction() {
@@ -157,6 +204,11 @@ transaction::~transaction() {
 void transaction::commit() {
   conn_.exec("COMMIT");
   done_ = true;
+}
+
+void transaction::commit_within(std::chrono::milliseconds limit) {
+  done_ = true;  // whatever the answer: a COMMIT that fails ends the transaction too
+  conn_.exec_within("COMMIT", limit);
 }
 
 }  // namespace landing::storage::postgres

@@ -57,17 +57,27 @@ class connection {
   // Runs one statement with text parameters ($1, $2...), or without parameters any number of
   // statements; throws postgres::error.
   result exec(std::string_view sql, const std::vector<param>& params = {});
+  // The same for a statement without parameters that must not wait past `limit`: once it has not
+  // answered by then, it is cancelled (as pg_cancel_backend would), and its answer to that is
+  // read and returned. (statement_timeout does not end a COMMIT's wait for the synchronous
+  // standby; a cancel does, with a WARNING.)
+  result exec_within(std::string_view sql, std::chrono::milliseconds limit);
   [[nodiscard]] bool alive() const;
   [[nodiscard]] int socket() const;
   // The host and port this connection reached ("db2:5432"; a socket folder for a local one).
   [[nodiscard]] std::string host() const;
   // Reads what the server sent and returns the channels of pending notifications.
   std::vector<std::string> notifications();
+  // The WARNINGs the server sent since the last call, and forgets them. A COMMIT that warns has
+  // committed locally but stopped waiting for the synchronous standby (its wait was cancelled):
+  // the one warning a caller must not miss.
+  std::vector<std::string> take_warnings();
 
  private:
   [[noreturn]] void fail(const std::string& what, pg_result* res);
   pg_conn* conn_ = nullptr;
   std::string password_;
+  std::vector<std::string> warnings_;
 };
 
 // BEGIN … COMMIT, rolled back unless committed.
@@ -78,6 +88,8 @@ class transaction {
   transaction& operator=(const transaction&) = delete;
   ~transaction();
   void commit();
+  // COMMIT, cancelled past `limit` (connection::exec_within).
+  void commit_within(std::chrono::milliseconds limit);
 
  private:
   connection& conn_;

@@ -1,11 +1,9 @@
 #include "storage/postgres/leads.hpp"
 
-#include <chrono>
-#include <thread>
-
 #include "common/clock.hpp"
 #include "common/log.hpp"
 #include "storage/postgres/arrays.hpp"
+#include "storage/postgres/commit_outcome.hpp"
 #include "storage/postgres/lead_row.hpp"
 #include "storage/postgres/outbox_rows.hpp"
 
@@ -20,22 +18,32 @@ std::vector<std::string> lead_table::insert_batch(const std::vector<new_lead>& l
   std::vector<std::string> ids;
   ids.reserve(leads.size());
   for (std::size_t i = 0; i < leads.size(); ++i) ids.push_back(db_.make_id(created));
-  bool committing = false;
+  commit_state state;
   try {
-    return insert_rows(leads, channels, ids, created, held, committing);
+    insert_rows(leads, channels, ids, created, held, state);
   } catch (const storage::error& e) {
-    // The connection died during COMMIT (the primary's death, a failover): the leads may or may
-    // not be stored. Asked by their ids once a primary answers, before anyone is told 202.
-    if (!committing || e.problem != fault::unavailable) throw;
-    return confirm_commit(ids, e.what());
+    // The connection died during COMMIT (the primary's death, a failover, a cut link): the leads
+    // may or may not be stored, or be stored yet. Asked once a primary answers, before anyone is
+    // told 202 (commit_outcome.hpp).
+    if (!state.committing || e.problem != fault::unavailable) throw;
+    confirm_commit(db_, ids, state.xid, e.what());
+    return ids;
   }
+  // Committed here, with a warning: the wait for the synchronous standby was cancelled, so only
+  // this primary may have them.
+  if (!state.warnings.empty()) {
+    log::warn("lead_commit_warned",
+              {{"leads", ids.size()}, {"first", ids.front()}, {"warning", state.warnings.front()}});
+    confirm_replicated(db_, ids);
+  }
+  return ids;
 }
 
 std::vector<std::string> lead_table::insert_rows(const std::vector<new_lead>& leads,
                                                  const std::vector<std::string>& channels,
                                                  const std::vector<std::string>& ids,
                                                  std::int64_t created, bool held,
-                                                 bool& committing) {
+                                                 commit_state& state) {
   return db_.run(true, [&](connection& conn) {
     std::vector<std::string> names, socials, emails, messages, locales, clients, statuses, queued;
     std::vector<std::string> sources, source_classes, consents, unproven, keys;
@@ -57,19 +65,29 @@ std::vector<std::string> lead_table::insert_rows(const std::vector<new_lead>& le
       if (!item.spam) queued.push_back(ids[i]);
     }
     transaction txn(conn);
-    // One statement for the whole batch: a round trip per batch, not per lead.
-    conn.exec(
-        "INSERT INTO leads (id, created_at, name, social, email, message, locale, client, status, "
-        "source, source_class, consent_version, unproven, message_key) SELECT id, $2::bigint, "
-        "name, social, email, message, locale, client, status, source, source_class, "
-        "consent_version, unproven, message_key FROM unnest($1::text[], $3::text[], $4::text[], "
-        "$5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], "
-        "$12::text[], $13::integer[], $14::text[]) AS t(id, name, social, email, message, "
-        "locale, client, status, source, source_class, consent_version, unproven, message_key)",
-        {text_array(ids), str(created), text_array(names), text_array(socials), text_array(emails),
-         text_array(messages), text_array(locales), text_array(clients), text_array(statuses),
-         text_array(sources), text_array(source_classes), text_array(consents),
-         text_array(unproven), text_array(keys)});
+    // One statement for the whole batch: a round trip per batch, not per lead. It also names the
+    // transaction's id, which tells its outcome should the COMMIT's answer be lost.
+    state.xid =
+        conn.exec(
+                "WITH inserted AS (INSERT INTO leads (id, created_at, name, social, email, "
+                "message, "
+                "locale, client, status, "
+                "source, source_class, consent_version, unproven, message_key) SELECT id, "
+                "$2::bigint, "
+                "name, social, email, message, locale, client, status, source, source_class, "
+                "consent_version, unproven, message_key FROM unnest($1::text[], $3::text[], "
+                "$4::text[], "
+                "$5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], "
+                "$11::text[], "
+                "$12::text[], $13::integer[], $14::text[]) AS t(id, name, social, email, message, "
+                "locale, client, status, source, source_class, consent_version, unproven, "
+                "message_key)) "
+                "SELECT txid_current()",
+                {text_array(ids), str(created), text_array(names), text_array(socials),
+                 text_array(emails), text_array(messages), text_array(locales), text_array(clients),
+                 text_array(statuses), text_array(sources), text_array(source_classes),
+                 text_array(consents), text_array(unproven), text_array(keys)})
+            .text(0, 0);
     if (!queued.empty() && !held) {
       conn.exec(
           "INSERT INTO deliveries (lead_id, channel, status, next_attempt_at) SELECT q, c, "
@@ -78,48 +96,12 @@ std::vector<std::string> lead_table::insert_rows(const std::vector<new_lead>& le
       // Wakes every replica's outbox at once, instead of at its next poll.
       conn.exec(std::string("NOTIFY ") + new_leads_channel);
     }
-    committing = true;
+    conn.take_warnings();
+    state.committing = true;
     txn.commit();
+    state.warnings = conn.take_warnings();
     return ids;
   });
-}
-
-std::vector<std::string> lead_table::confirm_commit(const std::vector<std::string>& ids,
-                                                    const std::string& why) {
-  log::warn("lead_commit_unknown",
-            {{"leads", ids.size()},
-             {"first", ids.front()},
-             {"reason", why},
-             {"effect", "asking the primary whether they were stored before answering"}});
-  const auto until = std::chrono::steady_clock::now() + commit_check_patience;
-  for (;;) {
-    std::int64_t found = -1;
-    try {
-      found = db_.run(false, [&](connection& conn) {
-        return conn.exec("SELECT count(*) FROM leads WHERE id = ANY($1::text[])", {text_array(ids)})
-            .integer(0, 0);
-      });
-    } catch (const storage::error& e) {
-      if (std::chrono::steady_clock::now() >= until) {
-        log::error("lead_commit_still_unknown", {{"leads", ids.size()}, {"first", ids.front()}});
-        throw storage::error(fault::unavailable,
-                             "the database went away while leads were committed, and no "
-                             "primary has answered since: " +
-                                 std::string(e.what()));
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      continue;
-    }
-    // One transaction: all of them or none.
-    if (found == static_cast<std::int64_t>(ids.size())) {
-      log::info("lead_commit_confirmed", {{"leads", ids.size()}, {"first", ids.front()}});
-      return ids;
-    }
-    log::warn("lead_commit_lost", {{"leads", ids.size()}, {"first", ids.front()}});
-    throw storage::error(fault::unavailable,
-                         "the database went away while leads were committed, and they were not "
-                         "stored");
-  }
 }
 
 std::int64_t lead_table::release_held(const std::vector<std::string>& channels) {

@@ -7,10 +7,6 @@
 
 namespace landing::storage::postgres {
 
-// How long a lead whose commit was cut off waits for a primary to say whether it is stored:
-// a failover takes seconds, and the visitor is waiting.
-inline constexpr std::chrono::seconds commit_check_patience{10};
-
 // The leads in PostgreSQL; a batch is one statement, and its outbox rows commit with it.
 class lead_table : public virtual leads_role {
  public:
@@ -25,15 +21,17 @@ class lead_table : public virtual leads_role {
   std::vector<lead> list(const std::string& status) override;
 
  private:
-  // The batch's rows and outbox rows in one transaction; `committing` is set as COMMIT is sent.
+  // What insert_rows did on the way, for a COMMIT that did not plainly succeed.
+  struct commit_state {
+    bool committing = false;            // set as COMMIT is sent
+    std::string xid;                    // the transaction's id, taken before it
+    std::vector<std::string> warnings;  // what the server warned of during COMMIT
+  };
+  // The batch's rows and outbox rows in one transaction.
   std::vector<std::string> insert_rows(const std::vector<new_lead>& leads,
                                        const std::vector<std::string>& channels,
                                        const std::vector<std::string>& ids, std::int64_t created,
-                                       bool held, bool& committing);
-  // After a COMMIT whose answer was lost: the ids when the leads are stored; storage::error
-  // (unavailable) when they are not, or when no primary answers within commit_check_patience.
-  std::vector<std::string> confirm_commit(const std::vector<std::string>& ids,
-                                          const std::string& why);
+                                       bool held, commit_state& state);
 
   database& db_;
 };
