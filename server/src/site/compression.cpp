@@ -1,5 +1,8 @@
 #include "site/compression.hpp"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <exception>
 
@@ -9,8 +12,19 @@ namespace landing::site {
 
 background_compression::background_compression(site& files)
     : thread_([this, &files] {
+        // The lowest priority (Linux gives each thread its own nice value): at start the checks
+        // and compressions share two cores with the first requests, which must not wait.
+        ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 19);
         try {
           const auto started = std::chrono::steady_clock::now();
+          // First the build's forms published unchecked at start: a stale one is withdrawn
+          // here, and compressed afresh just below.
+          if (const auto stale = files.check_deferred(stop_); stale > 0) {
+            log::warn("precompressed_files_stale",
+                      {{"count", stale},
+                       {"effect", "they do not match their files; those are compressed now"},
+                       {"fix", "make build writes them again"}});
+          }
           const auto compressed = files.compress_all({}, stop_);
           const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
           if (!stop_) {

@@ -1,21 +1,30 @@
 #include "site/etag.hpp"
 
+// Inlined: the library is used from its header alone (Debian's libxxhash-dev).
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include <cstdint>
 
 namespace landing::site {
 
-std::string make_etag(std::string_view data, std::string_view suffix) {
-  std::uint64_t hash = 14695981039346656037ULL;
-  for (const char c : data) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 1099511628211ULL;
-  }
+std::uint64_t content_hash(std::string_view data) {
+  // XXH3 reads the site's 16 MB in a few milliseconds at start, where FNV-1a's byte at a time
+  // took tens of them; a validator needs no cryptographic strength, only to change with the bytes.
+  return XXH3_64bits(data.data(), data.size());
+}
+
+std::string etag_of_hash(std::uint64_t hash, std::string_view suffix) {
   constexpr char digits[] = "0123456789abcdef";
   std::string tag = "\"";
   for (int shift = 60; shift >= 0; shift -= 4) tag += digits[(hash >> shift) & 0xF];
   tag += suffix;
   tag += '"';
   return tag;
+}
+
+std::string make_etag(std::string_view data, std::string_view suffix) {
+  return etag_of_hash(content_hash(data), suffix);
 }
 
 bool if_none_match_hits(std::string_view header, std::string_view etag) {

@@ -1,13 +1,17 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace landing::site {
 
-// Strong ETag from the bytes (FNV-1a 64), stable across restarts so revalidation keeps working
-// after a deploy of unchanged files. Each encoding gets its own tag, as RFC 9110 requires.
+// Strong ETag from the bytes (XXH3, 64 bits), stable across restarts so revalidation keeps
+// working after a deploy of unchanged files. Each encoding gets its own tag, as RFC 9110 requires.
 std::string make_etag(std::string_view data, std::string_view suffix = {});
+// The same from the bytes' content_hash, for bytes hashed as they were read.
+std::string etag_of_hash(std::uint64_t hash, std::string_view suffix = {});
+std::uint64_t content_hash(std::string_view data);
 
 // If-None-Match uses the weak comparison: W/ prefixes are ignored; "*" matches anything.
 bool if_none_match_hits(std::string_view header, std::string_view etag);

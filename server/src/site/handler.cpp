@@ -52,7 +52,7 @@ http::response serve_asset(const asset& item, const http::request& req) {
   const auto if_range = req.header("If-Range");
   // Ranges address the identity bytes; a stale If-Range means "send it all".
   if (!range_header.empty() && (if_range.empty() || if_range == item.identity.etag)) {
-    const auto& body = item.identity.body;
+    const auto body = item.identity.bytes();
     const auto range = parse_range(range_header, body.size());
     if (range.outcome == range_result::unsatisfiable) {
       res.status = 416;
@@ -76,7 +76,7 @@ http::response serve_asset(const asset& item, const http::request& req) {
     }
   }
   res.raw_headers = rep.head;
-  res.body_view(rep.body);
+  res.body_view(rep.bytes());
   res.body_in_file(rep.file.fd(), 0);
   return res;
 }
@@ -167,7 +167,7 @@ http::response localized_page(const site& files, std::string_view locale, std::s
     res.set("Content-Type", "text/html; charset=utf-8");
     res.set("Cache-Control", "no-store");
     res.set("Content-Language", std::string(locale));
-    res.body_view(page->identity.body);
+    res.body_view(page->identity.bytes());
     return res;
   }
   return http::text_response(status, "text/plain; charset=utf-8",

@@ -16,11 +16,15 @@ namespace landing::site {
 // One stored form of a file: its bytes plus the header lines that go with them, formatted once
 // at load so serving does no per-request formatting.
 struct representation {
-  std::string body;
-  body_file file;  // the body again, for sendfile, when it is large (sendfile_min_bytes)
+  std::string body;  // the bytes of a small body (or of a large one no memfd could hold)
+  body_file file;    // a large body's bytes (sendfile_min_bytes), which `body` then leaves out
+  std::uint64_t hash = 0;  // content_hash of the bytes
   std::string etag;
   std::string head;               // Content-Type, Cache-Control, ETag, Vary, Content-Encoding...
   std::string not_modified_head;  // what a 304 repeats: ETag, Cache-Control, Vary
+  [[nodiscard]] std::string_view bytes() const {
+    return file.valid() ? file.bytes() : std::string_view(body);
+  }
 };
 
 // A file of the site. Its compressed forms come from the build (name.br and name.gz beside it,
@@ -57,10 +61,21 @@ class site {
   // writes them): used when it decodes to exactly the file's bytes and is smaller, never served
   // under its own name. A stale or broken one is left out and counted in stale_precompressed().
   // What is still missing is left to compress_all(), so the server listens at once.
-  static site load(const std::filesystem::path& root);
+  // defer_checks: a companion newer than its file is published at once and checked by
+  // check_deferred() after start (decoding every companion was two thirds of the start-up); one
+  // older than its file (edited since the build) is checked now, as every one is without it.
+  static site load(const std::filesystem::path& root, bool defer_checks = false);
+
+  // Decodes each companion load() published unchecked and compares it with its file; one that
+  // does not match is withdrawn (requests then get the identity bytes, and compress_all() makes
+  // a fresh form). Safe while requests are served (a
+  // withdrawn form stays allocated for any request still sending it). Returns how many it
+  // withdrew; returns early once `stop` is set.
+  std::size_t check_deferred(const std::atomic<bool>& stop);
 
   // Compressed forms taken from the build, and ones found stale or broken, at load.
   [[nodiscard]] std::size_t precompressed() const { return precompressed_; }
+  // Found at load: check_deferred() says how many more it found.
   [[nodiscard]] std::size_t stale_precompressed() const { return stale_precompressed_; }
 
   // By URL path, such as "/en/index.html".
@@ -91,7 +106,11 @@ class site {
   // Makes `data` the asset's "br" or "gzip" form, for requests from now on.
   static void publish(asset& item, std::string_view encoding, std::string data);
   std::size_t precompressed_ = 0;
-  std::size_t stale_precompressed_ = 0;
+  std::size_t stale_precompressed_ = 0;  // at load; check_deferred() returns its own
+  // Published by load() unchecked: the asset and "br" or "gzip".
+  std::vector<std::pair<asset*, std::string_view>> unchecked_;
+  // Forms check_deferred() withdrew, kept for requests that may still be sending them.
+  std::vector<std::unique_ptr<const representation>> withdrawn_;
   std::unordered_map<std::string, std::unique_ptr<asset>, string_hash, std::equal_to<>> assets_;
 };
 

@@ -42,8 +42,8 @@ TEST_F(site_load, takes_the_builds_compressed_forms_so_the_first_answer_is_compr
   ASSERT_NE(item, nullptr);
   ASSERT_NE(item->br(), nullptr) << "available before any compression ran";
   ASSERT_NE(item->gzip(), nullptr);
-  EXPECT_EQ(item->br()->body, br);
-  EXPECT_EQ(item->gzip()->body, gz);
+  EXPECT_EQ(item->br()->bytes(), br);
+  EXPECT_EQ(item->gzip()->bytes(), gz);
   EXPECT_NE(item->br()->head.find("Content-Encoding: br"), std::string::npos);
   EXPECT_EQ(files.precompressed(), 2U);
   EXPECT_EQ(files.stale_precompressed(), 0U);
@@ -82,8 +82,42 @@ TEST_F(site_load, leaves_out_compressed_forms_that_do_not_match_their_file) {
   EXPECT_EQ(files.compress_all({}, stop), 4U);
   for (const auto* name : {"/a.html", "/b.html", "/c.html", "/d.html"}) {
     ASSERT_NE(files.find(name)->br(), nullptr) << name;
-    EXPECT_EQ(*brotli_decompress(files.find(name)->br()->body, body.size()), body) << name;
+    EXPECT_EQ(*brotli_decompress(files.find(name)->br()->bytes(), body.size()), body) << name;
   }
+}
+
+// At start the server publishes a companion newer than its file at once and checks it after
+// (check_deferred): the same wrong companions are served only until then, and then withdrawn and
+// compressed afresh; one older than its file (the file was edited after the build) is checked
+// at load, and a good one stays.
+TEST_F(site_load, deferred_checks_withdraw_every_wrong_companion_after_start) {
+  const auto body = page(4000);
+  const auto other = page(3000);
+  write("a.html", body);
+  write("a.html.br", *brotli_compress(other, 5));
+  write("b.html", body);
+  write("b.html.gz", "not gzip at all");
+  write("good.html", body);
+  write("good.html.br", *brotli_compress(body, 5));
+  write("edited.html", other);
+  write("edited.html.br", *brotli_compress(body, 5));
+  // edited.html was changed after its companion was written.
+  const auto now = std::filesystem::file_time_type::clock::now();
+  std::filesystem::last_write_time(dir_.path / "edited.html.br", now - std::chrono::hours(1));
+  std::filesystem::last_write_time(dir_.path / "edited.html", now);
+  auto files = site::load(dir_.path, true);
+  EXPECT_EQ(files.stale_precompressed(), 1U) << "the edited file's, checked at load";
+  EXPECT_EQ(files.find("/edited.html")->br(), nullptr);
+  EXPECT_NE(files.find("/a.html")->br(), nullptr) << "published unchecked";
+  std::atomic<bool> stop{false};
+  EXPECT_EQ(files.check_deferred(stop), 2U);
+  EXPECT_EQ(files.find("/a.html")->br(), nullptr);
+  EXPECT_EQ(files.find("/b.html")->gzip(), nullptr);
+  ASSERT_NE(files.find("/good.html")->br(), nullptr);
+  EXPECT_EQ(files.check_deferred(stop), 0U) << "each is checked once";
+  EXPECT_EQ(files.compress_all({}, stop), 4U) << "each file with a form missing";
+  EXPECT_EQ(*brotli_decompress(files.find("/a.html")->br()->bytes(), body.size()), body);
+  EXPECT_EQ(*gzip_decompress(files.find("/b.html")->gzip()->bytes(), body.size()), body);
 }
 
 TEST_F(site_load, a_compressed_file_without_its_original_is_an_ordinary_file) {
