@@ -96,7 +96,8 @@ int serve(const config& cfg) {
   http::server_options options;
   telegram::config telegram;
   try {
-    files = site::site::load(cfg.site);
+    // The build's compressed forms are checked against their files after start, not before it.
+    files = site::site::load(cfg.site, true);
     options = server_options(cfg);
     telegram = telegram::config_from(telegram::process_environment());
   } catch (const std::exception& e) {
