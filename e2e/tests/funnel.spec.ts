@@ -3,6 +3,8 @@ import path from 'node:path';
 import { expect, test } from '../fixtures/test';
 import { serverBinary } from '../fixtures/paths';
 import type { LandingServer } from '../fixtures/landing-server';
+import funnelBeacon from '../../contract/funnel-beacon.json' with { type: 'json' };
+import { FUNNEL_TAKEN, leave, untilRecorded, untilServerTook } from '../support/beacons';
 import { contactForm } from '../support/form';
 import { waitForHydration } from '../support/landing';
 import { uniqueLead } from '../support/lead';
@@ -26,11 +28,11 @@ function cli(site: LandingServer, ...args: string[]): string {
   });
 }
 
-function funnelRow(site: LandingServer): FunnelRow | undefined {
+function funnelRow(site: LandingServer, source = SOURCE): FunnelRow | undefined {
   const report = JSON.parse(cli(site, 'leads', 'report', '--json')) as {
     funnel: { sources: FunnelRow[] };
   };
-  return report.funnel.sources.find((row) => row.source === SOURCE);
+  return report.funnel.sources.find((row) => row.source === source);
 }
 
 test('each step from an ad to a closed deal counts once for its source, and the digest names it', async ({
@@ -62,7 +64,7 @@ test('each step from an ad to a closed deal counts once for its source, and the 
   ]);
   expect(response.status()).toBe(202);
   // Leaving the page sends the steps not sent yet (each page sent its own as it was left).
-  await page.goto('about:blank');
+  await leave(page, site.url);
 
   // The chat: «Беру», then «Готово».
   await expect
@@ -77,10 +79,12 @@ test('each step from an ad to a closed deal counts once for its source, and the 
   telegram.click(message, `done:${id}`);
   await expect.poll(() => telegram.edits.length, { timeout: 15_000 }).toBe(2);
 
-  // Each step once for the ad's source (the server writes beacons within a second).
-  await expect
-    .poll(() => funnelRow(site)?.steps, { timeout: 10_000 })
-    .toEqual({ arrived: 1, cases: 1, docs: 1, form: 1, sent: 1, taken: 1, done: 1 });
+  // Each step once for the ad's source, once the recorder has written the beacons.
+  await untilRecorded(
+    () => funnelRow(site)?.steps,
+    { arrived: 1, cases: 1, docs: 1, form: 1, sent: 1, taken: 1, done: 1 },
+    'the funnel of the visit',
+  );
 
   // Tomorrow's daily digest covers today (UTC days): it names the source and its lead.
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -99,4 +103,31 @@ test('each step from an ad to a closed deal counts once for its source, and the 
   expect(digest).toContain(`• ${SOURCE} — 1 (было 0, +1)`);
   expect(digest).toContain('отправили 1');
   expect(digest).toContain('взяли 1, спам 0, закрыли 1');
+});
+
+test('a visit that leaves before the app has loaded counts its arrival', async ({
+  page,
+  own: { site },
+}) => {
+  // A slow phone: the app's script is still on its way when the visitor leaves.
+  let arrive: () => void = () => undefined;
+  const appHeld = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route('**/assets/start-*.js', async (route) => {
+    await appHeld;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(`${site.url}/en?utm_source=quick-visit`);
+  // The page's first script noted the arrival; nothing of the app has run.
+  await expect
+    .poll(() => page.evaluate((key) => sessionStorage.getItem(key), funnelBeacon.storageKey))
+    .toBe(JSON.stringify({ reached: ['arrived'], sent: [] }));
+  await leave(page, site.url);
+  arrive();
+
+  await untilServerTook(site.url, FUNNEL_TAKEN, 1);
+  await untilRecorded(
+    () => funnelRow(site, 'quick-visit')?.steps,
+    { arrived: 1, cases: 0, docs: 0, form: 0, sent: 0, taken: 0, done: 0 },
+    'the arrival of the visit',
+  );
 });

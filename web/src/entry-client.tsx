@@ -9,18 +9,24 @@ import { releaseScrollLock, watchVisitorScrolls } from './sections/preloader/scr
 
 /**
  * The page's first script, and all of it that runs before the first paint: the prerendered HTML
- * is the page until then (it works without scripts). Once the first frame is on screen, it
- * fetches the app and the page's messages side by side and hydrates. The preloader covers the
- * first seconds whatever happens, and its timings count from the navigation, not from here.
+ * is the page until then (it works without scripts). It fetches the visit's arrival at once, a
+ * small chunk of its own that notes it as soon as it is in (app/arrival.ts): a visit that leaves
+ * while the app loads is counted all the same. Once the first frame is on screen, it fetches the
+ * app and the page's messages side by side and hydrates. The preloader covers the first seconds
+ * whatever happens, and its timings count from the navigation, not from here.
  */
-// From the first script on, so that a visitor who scrolls while the page starts is left there
-// when the parts held back come back (scrollLock.ts).
 watchVisitorScrolls();
+// Not in this script itself: its code would double what runs before the first paint. Like the
+// vitals, it is no reason for the page not to start.
+const arrived = import('./app/arrival')
+  .then(({ noteArrival }) => noteArrival())
+  .catch((error: unknown) => console.warn('The visit was not noted:', error));
 afterFirstPaint(() => {
   const locale = localeFromPath(window.location.pathname);
   if (locale) prefetchMessages(locale);
-  import('./app/start')
-    .then(({ start }) => start())
+  // The app starts after the arrival is noted: it reads the visit's source the arrival kept.
+  Promise.all([import('./app/start'), arrived])
+    .then(([{ start }]) => start())
     // The prerendered page keeps working without its script (links, the form's plain POST),
     // once the parts held back under the preloader are shown (global.css).
     .catch((error: unknown) => {

@@ -1,10 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { startFunnel } from '../funnel/beacon';
-import { noteStep } from '../funnel/steps';
 import { guessBrowserLocale, localeFromPath } from '../i18n/detect';
 import { createI18n, loadLocale } from '../i18n/i18n';
-import { captureSource } from '../source/session';
 import { startVitals } from '../vitals/start';
 import { yieldToMain } from '../lib/yieldToMain';
 import { App } from './App';
@@ -19,15 +16,9 @@ export async function start(): Promise<void> {
   // theirs (each was a long task on a phone at Lighthouse's 8x CPU, docs/benchmarks.md).
   await yieldToMain();
   const locale = localeFromPath(window.location.pathname) ?? guessBrowserLocale();
-  // Where the visit came from, read before the locale guard or a language switch rewrites the URL.
-  captureSource({ locale });
   const i18n = createI18n('en');
   await loadLocale(i18n, locale);
   await i18n.changeLanguage(locale);
-  // The visit's funnel, from here on in the page's language: a beacon sent earlier would name
-  // English while a /ru page's messages load. Its source is the one captured above.
-  startFunnel(() => i18n.language);
-  noteStep('arrived');
   await yieldToMain();
 
   const container = document.getElementById('root');
