@@ -7,6 +7,14 @@ import { serverBinary } from '../fixtures/paths';
 import type { FakeTelegram } from '../fixtures/fake-telegram';
 import type { LandingServer } from '../fixtures/landing-server';
 import { chooseLanguage, expectLanguage } from '../journeys/language';
+import {
+  VITALS_TAKEN,
+  leave,
+  measuring,
+  untilRecorded,
+  untilServerTook,
+  watchMeasuring,
+} from '../support/beacons';
 import { contactForm, watchLeadPosts } from '../support/form';
 import { tabOf, waitForHydration } from '../support/landing';
 import { outboxDrained, uniqueLead } from '../support/lead';
@@ -67,9 +75,8 @@ test('a visit from a Telegram post: the lead names its source and the report cou
   page,
   own: { site, telegram },
 }) => {
-  // The vitals chunk loads once the page is idle after load; a page left before it observes
-  // sends no beacon.
-  const measuring = page.waitForResponse((r) => /\/assets\/measure-[^/]+\.js$/.test(r.url()));
+  // The visit is counted by the page's vitals beacon, which goes once the page measures.
+  await watchMeasuring(page);
   const { text, post } = await arriveSwitchAndWrite(page, site, telegram);
   // The first touch is the ad's page, though the lead was written on /ru.
   expect(post.source).toMatchObject({
@@ -82,13 +89,11 @@ test('a visit from a Telegram post: the lead names its source and the report cou
   expect(text.split('\n'), text).toContain(SOURCE_LINE);
 
   // Leaving hides the page: that is when its one beacon goes, with the arrival's source.
-  await measuring;
-  await page.goto('about:blank');
-  // The server writes beacons in batches, within a second or so.
+  await measuring(page);
+  await leave(page, site.url);
+  await untilServerTook(site.url, VITALS_TAKEN, 1);
   const telegramRow = () => sources(site).find((row) => row.source === 'telegram');
-  await expect
-    .poll(() => telegramRow()?.visits ?? 0, { timeout: 10_000, message: 'the visit is counted' })
-    .toBeGreaterThanOrEqual(1);
+  await untilRecorded(() => telegramRow()?.visits ?? 0, 1, 'the visit is counted');
   expect(telegramRow()?.leads, JSON.stringify(sources(site))).toBe(1);
 
   // The source is kept in sessionStorage only. The one cookie is the language the visitor chose:
