@@ -47,7 +47,7 @@ struct world {
     contact = std::make_unique<leads::contact_endpoint>(
         *writer, stats, std::vector<http::network>{},
         // Russian leads need consent, as by default; the corpus's version is the one known.
-        leads::consent_policy{{"ru"}, {{"ru", {std::string(64, 'c')}}}}, proofs, 1e9);
+        leads::consent_policy{{"ru"}, {{"ru", {std::string(64, 'c')}}}}, proofs);
     // A JSON lead needs a proof of work the corpus cannot hold (they expire): it is refused
     // after its fields are checked; a form post goes on to the store.
     challenges = std::make_unique<leads::challenge_endpoint>(

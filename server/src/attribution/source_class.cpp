@@ -28,7 +28,7 @@ char32_t lower(char32_t c) {
 constexpr std::array<std::string_view, 4> reserved_classes{"total", direct_class, other_class,
                                                            unknown_class};
 
-std::string unreserved(std::string name) {
+std::string unreserved(const std::string& name) {
   return std::find(reserved_classes.begin(), reserved_classes.end(), name) == reserved_classes.end()
              ? name
              : std::string(other_class);

@@ -4,6 +4,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <utility>
@@ -44,7 +45,7 @@ body_file body_file::copy_of(const std::filesystem::path& file, std::size_t size
   XXH3_state_t state;
   XXH3_64bits_reset(&state);
   // One buffer for every piece: the file's pages go from the page cache to the memfd's.
-  static thread_local std::array<char, 256 * 1024> buffer;
+  static thread_local std::array<char, std::size_t{256} * 1024> buffer;
   std::size_t copied = 0;
   bool ok = fd >= 0;
   while (ok && copied < size) {

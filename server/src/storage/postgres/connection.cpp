@@ -143,10 +143,10 @@ result connection::exec_within(std::string_view sql, std::chrono::milliseconds l
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         until - std::chrono::steady_clock::now());
     pollfd ready{PQsocket(conn_), POLLIN, 0};
-    const int waited =
-        cancelled ? ::poll(&ready, 1, -1) : ::poll(&ready, 1, std::max<int>(0, left.count()));
+    const int wait_ms = static_cast<int>(std::clamp<long long>(left.count(), 0, 60'000));
+    const int waited = cancelled ? ::poll(&ready, 1, -1) : ::poll(&ready, 1, wait_ms);
     if (waited < 0 && errno != EINTR) fail("postgres", nullptr);
-    if (waited == 0 && !cancelled) {
+    if (waited == 0 && !cancelled && std::chrono::steady_clock::now() >= until) {
       char reason[256] = {};
       PGcancel* cancel = PQgetCancel(conn_);
       if (cancel != nullptr) {
