@@ -12,9 +12,12 @@ namespace landing::site {
 
 background_compression::background_compression(site& files)
     : thread_([this, &files] {
-        // The lowest priority (Linux gives each thread its own nice value): at start the checks
-        // and compressions share two cores with the first requests, which must not wait.
-        ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 19);
+        // A low priority (Linux gives each thread its own nice value): at start the checks and
+        // compressions share two cores with the first requests, which must not wait. Not the
+        // lowest: nice 19 gets about 1.5% of a core busy with requests, and on a loaded server
+        // the smaller forms (and the check of the build's) would then wait for minutes; nice 10
+        // gets about 10%.
+        ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 10);
         try {
           const auto started = std::chrono::steady_clock::now();
           // First the build's forms published unchecked at start: a stale one is withdrawn
