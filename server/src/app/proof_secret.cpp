@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "app/channel_settings.hpp"
+#include "common/hex.hpp"
 
 namespace landing::app {
 namespace {
@@ -24,13 +25,7 @@ std::string drawn_secret() {
   if (RAND_bytes(bytes.data(), static_cast<int>(bytes.size())) != 1) {
     throw std::runtime_error("the system's random source failed");
   }
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string out;
-  for (const auto b : bytes) {
-    out.push_back(digits[b >> 4]);
-    out.push_back(digits[b & 0xf]);
-  }
-  return out;
+  return hex::lower({reinterpret_cast<const char*>(bytes.data()), bytes.size()});
 }
 
 }  // namespace

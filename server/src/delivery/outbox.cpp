@@ -148,10 +148,12 @@ void outbox_worker::deliver(const std::vector<storage::claimed_delivery>& batch,
   // cut-off): no channel gets such a lead, even in the hour before the next pass erases it.
   const auto cutoff = options_.keep_for.count() > 0 ? claimed_at - options_.keep_for.count()
                                                     : std::numeric_limits<std::int64_t>::min();
+  // The claims not used: the leads past retention, and those a cut-short batch did not reach.
   std::vector<std::string> unsent;
   std::size_t sent = 0;
   attempt_result last;
-  for (const auto& item : batch) {
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const auto& item = batch[i];
     if (item.item.created_at < cutoff) {
       if (past_retention_.insert(item.item.id).second) {
         log::warn("outbox_past_retention",
@@ -166,6 +168,7 @@ void outbox_worker::deliver(const std::vector<storage::claimed_delivery>& batch,
     }
     if (sent > 0 &&
         (stopping_ || clock::now_ms() >= last_start || last.outcome == attempt_result::disabled)) {
+      for (; i < batch.size(); ++i) unsent.push_back(batch[i].item.id);
       break;
     }
     const auto started = clock::now_ms();
@@ -181,22 +184,14 @@ void outbox_worker::deliver(const std::vector<storage::claimed_delivery>& batch,
   }
   channel_.end_turn(clock::now_ms(), sent > 0 ? &last : nullptr);
   record();
-  if (unsent.empty() && sent == batch.size()) return;
-  // The claims not used: the leads past retention, and those a cut-short batch did not reach.
-  std::vector<std::string> rest = unsent;
-  std::size_t reached = 0;
-  for (const auto& item : batch) {
-    if (item.item.created_at < cutoff) continue;
-    if (reached++ < sent) continue;
-    rest.push_back(item.item.id);
-  }
+  if (unsent.empty()) return;
   backlog_ = false;
   try {
-    store_.release(name_, options_.owner, rest);
+    store_.release(name_, options_.owner, unsent);
   } catch (const storage::error& e) {
     // Their lease ends them anyway; this worker may claim its own rows again before that.
     log::warn("outbox_release_failed",
-              {{"channel", name_}, {"leads", rest.size()}, {"reason", e.what()}});
+              {{"channel", name_}, {"leads", unsent.size()}, {"reason", e.what()}});
   }
 }
 

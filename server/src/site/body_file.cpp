@@ -9,8 +9,7 @@
 #include <cerrno>
 #include <utility>
 
-#define XXH_INLINE_ALL
-#include <xxhash.h>
+#include "site/etag.hpp"
 
 namespace landing::site {
 namespace {
@@ -42,8 +41,7 @@ body_file body_file::copy_of(const std::filesystem::path& file, std::size_t size
   const int source = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
   if (source < 0) return out;
   const int fd = new_memfd();
-  XXH3_state_t state;
-  XXH3_64bits_reset(&state);
+  content_hasher hasher;
   // One buffer for every piece: the file's pages go from the page cache to the memfd's.
   static thread_local std::array<char, std::size_t{256} * 1024> buffer;
   std::size_t copied = 0;
@@ -55,7 +53,7 @@ body_file body_file::copy_of(const std::filesystem::path& file, std::size_t size
       ok = false;
       break;
     }
-    XXH3_64bits_update(&state, buffer.data(), static_cast<std::size_t>(n));
+    hasher.update({buffer.data(), static_cast<std::size_t>(n)});
     ok = write_all(fd, buffer.data(), static_cast<std::size_t>(n));
     copied += static_cast<std::size_t>(n);
   }
@@ -64,7 +62,7 @@ body_file body_file::copy_of(const std::filesystem::path& file, std::size_t size
   if (ok && ::read(source, &past, 1) != 0) ok = false;
   ::close(source);
   if (ok && out.seal_and_map(fd, size)) {
-    hash = XXH3_64bits_digest(&state);
+    hash = hasher.digest();
     return out;
   }
   if (fd >= 0) ::close(fd);

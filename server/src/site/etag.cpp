@@ -5,6 +5,7 @@
 #include <xxhash.h>
 
 #include <cstdint>
+#include <memory>
 
 namespace landing::site {
 
@@ -13,6 +14,22 @@ std::uint64_t content_hash(std::string_view data) {
   // took tens of them; a validator needs no cryptographic strength, only to change with the bytes.
   return XXH3_64bits(data.data(), data.size());
 }
+
+struct content_hasher::state {
+  XXH3_state_t xxh3;
+};
+
+content_hasher::content_hasher() : state_(std::make_unique<state>()) {
+  XXH3_64bits_reset(&state_->xxh3);
+}
+
+content_hasher::~content_hasher() = default;
+
+void content_hasher::update(std::string_view piece) {
+  XXH3_64bits_update(&state_->xxh3, piece.data(), piece.size());
+}
+
+std::uint64_t content_hasher::digest() const { return XXH3_64bits_digest(&state_->xxh3); }
 
 std::string etag_of_hash(std::uint64_t hash, std::string_view suffix) {
   constexpr char digits[] = "0123456789abcdef";

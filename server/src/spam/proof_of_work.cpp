@@ -2,7 +2,6 @@
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
-#include <openssl/hmac.h>
 #include <openssl/rand.h>
 
 #include <algorithm>
@@ -17,6 +16,8 @@
 #include <vector>
 
 #include "common/base64.hpp"
+#include "common/hex.hpp"
+#include "common/hmac.hpp"
 
 namespace landing::spam {
 namespace {
@@ -25,17 +26,6 @@ constexpr std::string_view algorithm = "PBKDF2/SHA-256";
 constexpr int key_length = 32;
 // altcha-lib's default in deterministic mode: half the key, so only the drawn counter matches.
 constexpr int prefix_length = key_length / 2;
-
-std::string hex(const unsigned char* bytes, std::size_t size) {
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(size * 2);
-  for (std::size_t i = 0; i < size; ++i) {
-    out.push_back(digits[bytes[i] >> 4]);
-    out.push_back(digits[bytes[i] & 0xf]);
-  }
-  return out;
-}
 
 // Lowercase hex of whole bytes only, as every solver writes it (altcha-lib refuses the rest).
 std::optional<std::string> unhex(std::string_view text) {
@@ -56,13 +46,6 @@ std::optional<std::string> unhex(std::string_view text) {
   return out;
 }
 
-std::string hmac_hex(std::string_view key, std::string_view data) {
-  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
-  unsigned int size = 0;
-  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
-       reinterpret_cast<const unsigned char*>(data.data()), data.size(), digest.data(), &size);
-  return hex(digest.data(), size);
-}
 
 bool same(std::string_view a, std::string_view b) {
   return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
@@ -73,7 +56,7 @@ std::string random_hex(std::size_t bytes) {
   if (RAND_bytes(raw.data(), static_cast<int>(raw.size())) != 1) {
     throw std::runtime_error("the system's random source failed");
   }
-  return hex(raw.data(), raw.size());
+  return hex::lower({reinterpret_cast<const char*>(raw.data()), raw.size()});
 }
 
 // The key for one try: PBKDF2-HMAC-SHA-256 of the nonce's bytes and the counter as 4 bytes,
@@ -133,7 +116,7 @@ std::string signed_challenge(const proof_keys& keys, const boost::json::object& 
   std::string text;
   canonical(parameters, text);
   return boost::json::serialize(boost::json::object{{"parameters", boost::json::parse(text)},
-                                                    {"signature", hmac_hex(keys.signature, text)}});
+                                                    {"signature", hmac_sha256_hex(keys.signature, text)}});
 }
 
 const boost::json::string* text_at(const boost::json::object& object, std::string_view key) {
@@ -155,22 +138,21 @@ std::optional<std::int64_t> integer_at(const boost::json::object& object, std::s
 }  // namespace
 
 proof_keys keys_from(std::string_view secret) {
-  return {hmac_hex(secret, "altcha challenge signature"),
-          hmac_hex(secret, "altcha derived key signature"),
-          hmac_hex(secret, "repeated message key")};
+  return {hmac_sha256_hex(secret, "altcha challenge signature"),
+          hmac_sha256_hex(secret, "altcha derived key signature"),
+          hmac_sha256_hex(secret, "repeated message key")};
 }
 
 std::string challenge_with(const proof_keys& keys, const challenge_settings& settings,
                            std::int64_t now_s, std::uint32_t counter, std::string_view nonce,
                            std::string_view salt) {
   const auto key = derive_key(*unhex(nonce), *unhex(salt), counter, settings.iterations);
-  const auto* bytes = reinterpret_cast<const unsigned char*>(key.data());
   return signed_challenge(keys, {{"algorithm", algorithm},
                                  {"cost", settings.iterations},
                                  {"expiresAt", now_s + settings.lifetime_s},
                                  {"keyLength", key_length},
-                                 {"keyPrefix", hex(bytes, prefix_length)},
-                                 {"keySignature", hmac_hex(keys.key_signature, key)},
+                                 {"keyPrefix", hex::lower(std::string_view(key).substr(0, prefix_length))},
+                                 {"keySignature", hmac_sha256_hex(keys.key_signature, key)},
                                  {"nonce", nonce},
                                  {"salt", salt}});
 }
@@ -204,7 +186,7 @@ checked_proof check_proof(std::string_view payload, const proof_keys& keys, std:
 
   std::string text;
   canonical(params, text);
-  if (!same(hmac_hex(keys.signature, text), *signature)) return out;
+  if (!same(hmac_sha256_hex(keys.signature, text), *signature)) return out;
   // Signed here, so these are as this server wrote them; still, nothing is taken on trust.
   const auto expires = integer_at(params, "expiresAt");
   const auto* nonce = text_at(params, "nonce");
@@ -221,7 +203,7 @@ checked_proof check_proof(std::string_view payload, const proof_keys& keys, std:
     return out;
   }
   const auto key = unhex(*derived);
-  if (!key || key->empty() || !same(hmac_hex(keys.key_signature, *key), *key_signature)) {
+  if (!key || key->empty() || !same(hmac_sha256_hex(keys.key_signature, *key), *key_signature)) {
     return out;
   }
   out.verdict = proof_verdict::valid;

@@ -1,11 +1,7 @@
 #include "spam/repeats.hpp"
 
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-
-#include <array>
-
 #include "common/fold.hpp"
+#include "common/hmac.hpp"
 #include "common/utf8.hpp"
 
 namespace landing::spam {
@@ -27,17 +23,7 @@ std::string message_key(std::string_view message, std::string_view secret) {
     if (!text.empty()) text.push_back(' ');
     text += word;
   }
-  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
-  unsigned int size = 0;
-  HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()),
-       reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest.data(), &size);
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned int i = 0; i < size; ++i) {
-    out.push_back(digits[digest[i] >> 4]);
-    out.push_back(digits[digest[i] & 0xf]);
-  }
-  return out;
+  return hmac_sha256_hex(secret, text);
 }
 
 }  // namespace landing::spam
