@@ -28,7 +28,8 @@ TEST(etag, if_none_match_accepts_lists_weak_tags_and_star) {
 TEST(etag, bytes_hashed_in_pieces_hash_as_the_whole) {
   std::string bytes;
   for (std::size_t i = 0; i < 300000; ++i) bytes.push_back(static_cast<char>((i * 7919) % 251));
-  for (const std::size_t piece : {std::size_t{1}, std::size_t{63}, std::size_t{4096}, bytes.size()}) {
+  for (const std::size_t piece :
+       {std::size_t{1}, std::size_t{63}, std::size_t{4096}, bytes.size()}) {
     content_hasher hasher;
     for (std::size_t at = 0; at < bytes.size(); at += piece) {
       hasher.update(std::string_view(bytes).substr(at, piece));

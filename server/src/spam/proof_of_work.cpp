@@ -46,7 +46,6 @@ std::optional<std::string> unhex(std::string_view text) {
   return out;
 }
 
-
 bool same(std::string_view a, std::string_view b) {
   return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
@@ -115,8 +114,9 @@ void canonical(const boost::json::value& value, std::string& out) {
 std::string signed_challenge(const proof_keys& keys, const boost::json::object& parameters) {
   std::string text;
   canonical(parameters, text);
-  return boost::json::serialize(boost::json::object{{"parameters", boost::json::parse(text)},
-                                                    {"signature", hmac_sha256_hex(keys.signature, text)}});
+  return boost::json::serialize(
+      boost::json::object{{"parameters", boost::json::parse(text)},
+                          {"signature", hmac_sha256_hex(keys.signature, text)}});
 }
 
 const boost::json::string* text_at(const boost::json::object& object, std::string_view key) {
@@ -147,14 +147,15 @@ std::string challenge_with(const proof_keys& keys, const challenge_settings& set
                            std::int64_t now_s, std::uint32_t counter, std::string_view nonce,
                            std::string_view salt) {
   const auto key = derive_key(*unhex(nonce), *unhex(salt), counter, settings.iterations);
-  return signed_challenge(keys, {{"algorithm", algorithm},
-                                 {"cost", settings.iterations},
-                                 {"expiresAt", now_s + settings.lifetime_s},
-                                 {"keyLength", key_length},
-                                 {"keyPrefix", hex::lower(std::string_view(key).substr(0, prefix_length))},
-                                 {"keySignature", hmac_sha256_hex(keys.key_signature, key)},
-                                 {"nonce", nonce},
-                                 {"salt", salt}});
+  return signed_challenge(
+      keys, {{"algorithm", algorithm},
+             {"cost", settings.iterations},
+             {"expiresAt", now_s + settings.lifetime_s},
+             {"keyLength", key_length},
+             {"keyPrefix", hex::lower(std::string_view(key).substr(0, prefix_length))},
+             {"keySignature", hmac_sha256_hex(keys.key_signature, key)},
+             {"nonce", nonce},
+             {"salt", salt}});
 }
 
 std::string new_challenge(const proof_keys& keys, const challenge_settings& settings,
