@@ -7,6 +7,9 @@ import { until } from './wait';
 /** The page's sections in reading order, by their anchor ids, then the footer. */
 export const SECTION_IDS = ['banner', 'cases', 'services', 'about', 'contact'] as const;
 
+/** Up to half a test's 60 s: a page that never hydrates still fails with time to say so. */
+const HYDRATION_TIMEOUT_MS = 30_000;
+
 /**
  * React marks each DOM node it has hydrated with an own `__reactFiber$…` property; once the footer
  * (the last thing rendered) has one, event handlers are attached everywhere above it.
@@ -21,6 +24,9 @@ export async function waitForHydration(tab: Tab): Promise<void> {
     null,
     true,
     'the page hydrates',
+    // An event, not a budget: WebKit at 1280 px with both workers busy took over 10 s to hydrate
+    // a reloaded page in the gate (the app, its messages and the hydration, all in software).
+    HYDRATION_TIMEOUT_MS,
   );
 }
 
