@@ -5,6 +5,7 @@
 // that is kept is found by the same scan, so the scan can see.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <boost/json/parse.hpp>
 #include <iostream>
@@ -152,30 +153,51 @@ TEST_P(erased_bytes, the_running_servers_retention_purge_leaves_no_byte_in_the_l
   if (HasFailure()) std::cout << server->output();
 }
 
-// A rewrite keeps what an older snapshot may still read: a session that began reading before the
-// erasure (an operator's psql, a report) holds the scrub off until it ends, and the command
-// returns only once the bytes are gone.
-TEST_P(erased_bytes, a_snapshot_older_than_the_erasure_holds_the_scrub_off_until_it_ends) {
+// A rewrite keeps a deleted row that an older transaction may still see: a session that began
+// reading before the erasure (an operator's psql, a report), one that wrote and sits idle in its
+// transaction (it has an id but, between statements, no snapshot), and a prepared transaction
+// each hold the scrub off until they end, and the command returns only once the bytes are gone.
+struct holder {
+  const char* what;
+  std::vector<std::string> begin;  // run before the erasure; the last one leaves it holding
+  std::string end;                 // run 2 s into the erasure
+};
+
+TEST_P(erased_bytes, a_transaction_older_than_the_erasure_holds_the_scrub_off_until_it_ends) {
   if (GetParam() != "postgres") GTEST_SKIP() << "SQLite's checkpoint waits for readers itself";
   start();
-  const auto anna = marked("S");
-  const auto id = post_lead(anna.json());
-  ASSERT_TRUE(bot.wait_for(1, std::chrono::seconds(15)));
-  pg_session reader(db);
-  ASSERT_TRUE(reader.run("BEGIN ISOLATION LEVEL REPEATABLE READ"));
-  // The snapshot is taken here, on another table: no lock on leads holds the rewrite back.
-  ASSERT_TRUE(reader.run("SELECT count(*) FROM settings"));
-  std::thread closes_later([&] {
-    std::this_thread::sleep_for(std::chrono::seconds(2));
-    reader.run("COMMIT");
-  });
-  const auto began = std::chrono::steady_clock::now();
-  const auto erased = cli({"leads", "erase", "--id", id});
-  const auto waited = std::chrono::steady_clock::now() - began;
-  closes_later.join();
-  ASSERT_EQ(erased.exit_code, 0) << erased.output;
-  EXPECT_GE(waited, std::chrono::milliseconds(1500)) << "the scrub waited for the reader";
-  expect_none_found(anna);
+  // Prepared transactions are the cluster's, named across its databases.
+  const auto gid = "'holds_the_scrub_" + std::to_string(::getpid()) + "'";
+  const std::vector<holder> holders{
+      // The snapshot is taken on another table: no lock on leads holds the rewrite back.
+      {"a repeatable-read snapshot",
+       {"BEGIN ISOLATION LEVEL REPEATABLE READ", "SELECT count(*) FROM settings"},
+       "COMMIT"},
+      {"an id without a snapshot", {"BEGIN", "SELECT pg_current_xact_id()"}, "COMMIT"},
+      {"a prepared transaction",
+       {"BEGIN", "SELECT pg_current_xact_id()", "PREPARE TRANSACTION " + gid},
+       "COMMIT PREPARED " + gid},
+  };
+  std::size_t sent = 0;
+  for (const auto& [what, begin, end] : holders) {
+    SCOPED_TRACE(what);
+    const auto anna = marked("S" + std::to_string(++sent));
+    const auto id = post_lead(anna.json());
+    ASSERT_TRUE(bot.wait_for(sent, std::chrono::seconds(15)));
+    pg_session holding(db);
+    for (const auto& sql : begin) ASSERT_TRUE(holding.run(sql)) << sql;
+    std::thread ends_later([&] {
+      std::this_thread::sleep_for(std::chrono::seconds(2));
+      holding.run(end);
+    });
+    const auto began = std::chrono::steady_clock::now();
+    const auto erased = cli({"leads", "erase", "--id", id});
+    const auto waited = std::chrono::steady_clock::now() - began;
+    ends_later.join();
+    ASSERT_EQ(erased.exit_code, 0) << erased.output;
+    EXPECT_GE(waited, std::chrono::milliseconds(1500)) << "the scrub waited for the holder";
+    expect_none_found(anna);
+  }
 }
 
 // A reader that holds SQLite's log past the busy timeout (5 s) keeps the erased bytes in it:

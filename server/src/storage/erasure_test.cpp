@@ -71,7 +71,7 @@ TEST(postgres_erasure, an_erasure_during_a_scrub_leaves_its_own_scrub_pending) {
   const auto first = add("a@b.co");
   const auto second = add("c@d.co");
   ASSERT_EQ(store.erase({first}, "request", "", 1000).size(), 1U);
-  // A snapshot older than the scrub holds it in its wait for older snapshots.
+  // A snapshot older than the scrub holds it in its wait for older transactions.
   PGconn* reader = PQconnectdb(uri.c_str());
   ASSERT_EQ(PQstatus(reader), CONNECTION_OK);
   PQclear(PQexec(reader, "BEGIN ISOLATION LEVEL REPEATABLE READ"));

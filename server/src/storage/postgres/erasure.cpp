@@ -29,31 +29,35 @@ bool insert_erasure(connection& conn, const erasure& record) {
              .rows() > 0;
 }
 
-// VACUUM FULL keeps a deleted row that an older snapshot may still read, so the rewrite waits
-// until every snapshot taken before the scrub began is gone: a session's in this database
-// (pg_stat_activity shows every session's xmin, whoever its role), a standby's query that
-// hot_standby_feedback reports (its walsender's xmin), and a replication slot's. The server's own
-// transactions last milliseconds; an operator's session left open in a transaction, or a long
-// report on a standby, holds the scrub off, and after 10 s the scrub gives up, naming it, for
-// the next pass to try again.
-void wait_for_older_snapshots(connection& conn) {
+// VACUUM FULL keeps a deleted row that an older transaction may still see, so the rewrite waits
+// until every transaction that began before the scrub is gone: a session's in this database
+// (pg_stat_activity shows every session, whoever its role: its snapshot's xmin, and its own id,
+// which a transaction that wrote keeps between statements when it has no snapshot), a prepared
+// transaction's, a standby's query that hot_standby_feedback reports (its walsender's xmin), and
+// a replication slot's. The server's own transactions last milliseconds; an operator's session
+// left open in a transaction, or a long report on a standby, holds the scrub off, and after 10 s
+// the scrub gives up, naming it, for the next pass to try again.
+void wait_for_older_transactions(connection& conn) {
   const auto since = conn.exec("SELECT pg_current_xact_id()::xid::text").text(0, 0);
   for (int tries = 0;; ++tries) {
     const auto older = conn.exec(
         "SELECT 'session ' || pid || ' (' || coalesce(application_name, '') || ', ' || "
         "coalesce(state, '') || ')' FROM pg_stat_activity WHERE datname = current_database() AND "
-        "pid <> pg_backend_pid() AND backend_xmin IS NOT NULL AND age(backend_xmin) >= "
-        "age($1::xid) UNION ALL SELECT 'the standby ' || coalesce(nullif(application_name, ''), "
-        "client_addr::text, 'on a socket') || ' (hot_standby_feedback)' FROM pg_stat_replication "
-        "WHERE backend_xmin IS NOT NULL AND age(backend_xmin) >= age($1::xid) UNION ALL SELECT "
-        "'the replication slot ' || slot_name FROM pg_replication_slots WHERE xmin IS NOT NULL "
-        "AND age(xmin) >= age($1::xid) LIMIT 1",
+        "pid <> pg_backend_pid() AND ((backend_xmin IS NOT NULL AND age(backend_xmin) >= "
+        "age($1::xid)) OR (backend_xid IS NOT NULL AND age(backend_xid) >= age($1::xid))) UNION "
+        "ALL SELECT 'the prepared transaction ' || gid FROM pg_prepared_xacts WHERE database = "
+        "current_database() AND age(transaction) >= age($1::xid) UNION ALL SELECT 'the standby "
+        "' || coalesce(nullif(application_name, ''), client_addr::text, 'on a socket') || ' "
+        "(hot_standby_feedback)' FROM pg_stat_replication WHERE backend_xmin IS NOT NULL AND "
+        "age(backend_xmin) >= age($1::xid) UNION ALL SELECT 'the replication slot ' || "
+        "slot_name FROM pg_replication_slots WHERE xmin IS NOT NULL AND age(xmin) >= "
+        "age($1::xid) LIMIT 1",
         {since});
     if (older.rows() == 0) return;
     if (tries == 100) {
       throw storage::error(
           fault::write_failed,
-          older.text(0, 0) + " holds a snapshot older than the erasure, which keeps its rows");
+          older.text(0, 0) + " holds a transaction older than the erasure, which keeps its rows");
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
@@ -154,7 +158,7 @@ bool erasure_tables::scrub_erased() {
     // leaves its bytes in the page; VACUUM FULL writes the live rows into new files and
     // truncates the old ones at once. It locks the table: a short lock_timeout lets waiting
     // lead inserts through rather than queue behind it, and the caller tries again later.
-    wait_for_older_snapshots(conn);
+    wait_for_older_transactions(conn);
     conn.exec("SET lock_timeout = '2s'");
     for (int attempt = 1;; ++attempt) {
       try {
