@@ -155,12 +155,15 @@ TEST_P(erased_bytes, the_running_servers_retention_purge_leaves_no_byte_in_the_l
 
 // A rewrite keeps a deleted row that an older transaction may still see: a session that began
 // reading before the erasure (an operator's psql, a report), one that wrote and sits idle in its
-// transaction (it has an id but, between statements, no snapshot), and a prepared transaction
-// each hold the scrub off until they end, and the command returns only once the bytes are gone.
+// transaction (it has an id but, between statements, no snapshot), the same in another database
+// of the cluster (every snapshot taken here, the rewrite's own too, starts at its id), and a
+// prepared transaction each hold the scrub off until they end, and the command returns only once
+// the bytes are gone.
 struct holder {
   const char* what;
   std::vector<std::string> begin;  // run before the erasure; the last one leaves it holding
   std::string end;                 // run 2 s into the erasure
+  bool elsewhere = false;          // in another database of the same cluster
 };
 
 TEST_P(erased_bytes, a_transaction_older_than_the_erasure_holds_the_scrub_off_until_it_ends) {
@@ -174,6 +177,7 @@ TEST_P(erased_bytes, a_transaction_older_than_the_erasure_holds_the_scrub_off_un
        {"BEGIN ISOLATION LEVEL REPEATABLE READ", "SELECT count(*) FROM settings"},
        "COMMIT"},
       {"an id without a snapshot", {"BEGIN", "SELECT pg_current_xact_id()"}, "COMMIT"},
+      {"an id in another database", {"BEGIN", "SELECT pg_current_xact_id()"}, "COMMIT", true},
       {"a prepared transaction",
        {"BEGIN", "SELECT pg_current_xact_id()", "PREPARE TRANSACTION " + gid},
        "COMMIT PREPARED " + gid},
@@ -186,7 +190,7 @@ TEST_P(erased_bytes, a_transaction_older_than_the_erasure_holds_the_scrub_off_un
     const auto anna = marked("S" + std::to_string(++sent));
     const auto id = post_lead(anna.json());
     ASSERT_TRUE(bot.wait_for(sent, std::chrono::seconds(15)));
-    pg_session holding(db);
+    pg_session holding(held.elsewhere ? postgres_server::shared().new_database() : db);
     for (const auto& sql : held.begin) ASSERT_TRUE(holding.run(sql)) << sql;
     std::thread ends_later([&] {
       std::this_thread::sleep_for(std::chrono::seconds(2));

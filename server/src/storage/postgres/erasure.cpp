@@ -30,23 +30,25 @@ bool insert_erasure(connection& conn, const erasure& record) {
 }
 
 // VACUUM FULL keeps a deleted row that an older transaction may still see, so the rewrite waits
-// until every transaction that began before the scrub is gone: a session's in this database
-// (pg_stat_activity shows every session, whoever its role: its snapshot's xmin, and its own id,
-// which a transaction that wrote keeps between statements when it has no snapshot), a prepared
-// transaction's, a standby's query that hot_standby_feedback reports (its walsender's xmin), and
-// a replication slot's. The server's own transactions last milliseconds; an operator's session
-// left open in a transaction, or a long report on a standby, holds the scrub off, and after 10 s
-// the scrub gives up, naming it, for the next pass to try again.
+// until none is left (pg_stat_activity shows every session, whoever its role): a session of this
+// database whose snapshot is older (backend_xmin); a transaction anywhere in the cluster whose
+// id is older (backend_xid: one that wrote keeps it between statements, with no snapshot), since
+// a snapshot taken here, the rewrite's own too, starts at the oldest id running in any database;
+// a prepared transaction; a standby's query that hot_standby_feedback reports (its walsender's
+// xmin); a replication slot's xmin. The server's own transactions last milliseconds; an
+// operator's session left open in a transaction, or a long report on a standby, holds the scrub
+// off, and after 10 s the scrub gives up, naming it, for the next pass to try again.
 void wait_for_older_transactions(connection& conn) {
   const auto since = conn.exec("SELECT pg_current_xact_id()::xid::text").text(0, 0);
   for (int tries = 0;; ++tries) {
     const auto older = conn.exec(
         "SELECT 'session ' || pid || ' (' || coalesce(application_name, '') || ', ' || "
-        "coalesce(state, '') || ')' FROM pg_stat_activity WHERE datname = current_database() AND "
-        "pid <> pg_backend_pid() AND ((backend_xmin IS NOT NULL AND age(backend_xmin) >= "
-        "age($1::xid)) OR (backend_xid IS NOT NULL AND age(backend_xid) >= age($1::xid))) UNION "
-        "ALL SELECT 'the prepared transaction ' || gid FROM pg_prepared_xacts WHERE database = "
-        "current_database() AND age(transaction) >= age($1::xid) UNION ALL SELECT 'the standby "
+        "coalesce(state, '') || ', ' || coalesce(datname, '') || ')' FROM pg_stat_activity WHERE "
+        "pid <> pg_backend_pid() AND ((datname = current_database() AND backend_xmin IS NOT NULL "
+        "AND age(backend_xmin) >= age($1::xid)) OR (backend_xid IS NOT NULL AND age(backend_xid) "
+        ">= age($1::xid))) UNION "
+        "ALL SELECT 'the prepared transaction ' || gid FROM pg_prepared_xacts WHERE "
+        "age(transaction) >= age($1::xid) UNION ALL SELECT 'the standby "
         "' || coalesce(nullif(application_name, ''), client_addr::text, 'on a socket') || ' "
         "(hot_standby_feedback)' FROM pg_stat_replication WHERE backend_xmin IS NOT NULL AND "
         "age(backend_xmin) >= age($1::xid) UNION ALL SELECT 'the replication slot ' || "
