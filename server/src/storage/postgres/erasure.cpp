@@ -45,15 +45,15 @@ void wait_for_older_transactions(connection& conn) {
         "SELECT 'session ' || pid || ' (' || coalesce(application_name, '') || ', ' || "
         "coalesce(state, '') || ', ' || coalesce(datname, '') || ')' FROM pg_stat_activity WHERE "
         "pid <> pg_backend_pid() AND ((datname = current_database() AND backend_xmin IS NOT NULL "
-        "AND age(backend_xmin) >= age($1::xid)) OR (backend_xid IS NOT NULL AND age(backend_xid) "
-        ">= age($1::xid))) UNION "
-        "ALL SELECT 'the prepared transaction ' || gid FROM pg_prepared_xacts WHERE "
-        "age(transaction) >= age($1::xid) UNION ALL SELECT 'the standby "
-        "' || coalesce(nullif(application_name, ''), client_addr::text, 'on a socket') || ' "
-        "(hot_standby_feedback)' FROM pg_stat_replication WHERE backend_xmin IS NOT NULL AND "
-        "age(backend_xmin) >= age($1::xid) UNION ALL SELECT 'the replication slot ' || "
-        "slot_name FROM pg_replication_slots WHERE xmin IS NOT NULL AND age(xmin) >= "
-        "age($1::xid) LIMIT 1",
+        "AND age(backend_xmin) >= age($1::xid)) OR "
+        "(backend_xid IS NOT NULL AND age(backend_xid) >= age($1::xid))) "
+        "UNION ALL SELECT 'the prepared transaction ' || gid FROM pg_prepared_xacts WHERE "
+        "age(transaction) >= age($1::xid) "
+        "UNION ALL SELECT 'the standby ' || coalesce(nullif(application_name, ''), "
+        "client_addr::text, 'on a socket') || ' (hot_standby_feedback)' FROM pg_stat_replication "
+        "WHERE backend_xmin IS NOT NULL AND age(backend_xmin) >= age($1::xid) "
+        "UNION ALL SELECT 'the replication slot ' || slot_name FROM pg_replication_slots "
+        "WHERE xmin IS NOT NULL AND age(xmin) >= age($1::xid) LIMIT 1",
         {since});
     if (older.rows() == 0) return;
     if (tries == 100) {
