@@ -97,6 +97,11 @@ function puppeteerTab(page: Page, viewport: Viewport): Tab {
       // The drivers type the argument through their own handle types; ours are plain JSON.
       return page.evaluate(fn as never, arg as never) as Promise<R>;
     },
+    async onEachDocument(fn, arg) {
+      // A preload script over WebDriver BiDi, in the page's own realm.
+      await page.evaluateOnNewDocument(fn as never, arg as never);
+      return true;
+    },
     async click(selector) {
       const { x, y } = await center(selector);
       await page.mouse.click(x, y);

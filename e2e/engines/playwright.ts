@@ -28,6 +28,10 @@ export function playwrightTab(page: Page, { javaScriptDisabled = false } = {}): 
       // The drivers type the argument through their own handle types; ours are plain JSON.
       return page.evaluate(fn as never, arg as never) as Promise<R>;
     },
+    async onEachDocument(fn, arg) {
+      await page.addInitScript(fn as never, arg as never);
+      return true;
+    },
     async click(selector) {
       await page.locator(selector).first().click();
     },

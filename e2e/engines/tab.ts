@@ -30,6 +30,13 @@ export interface Tab {
   reload(): Promise<void>;
   url(): Promise<string>;
   evaluate<A, R>(fn: PageFunction<A, R>, arg: A): Promise<R>;
+  /**
+   * Runs the function in each document the tab loads from now on, before the page's own scripts,
+   * so a check can see the page at a moment of its own (its load event) however late the
+   * driver's next call comes on a busy machine. False where the driver cannot (WebKitWebDriver
+   * has no preload scripts): the caller then looks as soon as its next call arrives.
+   */
+  onEachDocument<A>(fn: PageFunction<A, void>, arg: A): Promise<boolean>;
   /** A pointer click in the middle of the first element matching the CSS selector. */
   click(selector: string): Promise<void>;
   /** Moves the pointer over the middle of the element. */

@@ -211,6 +211,8 @@ function webDriverTab(
     },
     url: () => driver.getCurrentUrl(),
     evaluate: run,
+    // Classic WebDriver has no script that runs before the page's own.
+    onEachDocument: () => Promise.resolve(false),
     async click(selector) {
       // As Playwright retries an action its checks let through but the page then refused: the
       // driver dispatched nothing, so another try cannot click twice.

@@ -49,8 +49,7 @@ for (const locale of LOCALES) {
       // where a machine half as fast would have run out of it.
       test('reads, types and opens its menus', async ({ tab, site, engine }) => {
         await test.step('the preloader shows, locks scrolling and is gone by 4.2 s', async () => {
-          await tab.goto(`${site.url}/${locale}`);
-          await preloaderShowsLocksAndLeaves(tab);
+          await preloaderShowsLocksAndLeaves(tab, `${site.url}/${locale}`);
           await waitForHydration(tab);
         });
 
