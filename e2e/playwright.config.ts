@@ -32,7 +32,8 @@ export default defineConfig<object, { engine: Engine }>({
       retries: 1,
     },
     // The editor at /admin, in Chromium, once every other suite is done: one of its tests runs a
-    // whole site build (about 35 s of both cores), which would starve the timed checks beside it.
+    // whole site build (about 20 s of both cores with the checkout's caches), which would starve
+    // the timed checks beside it.
     {
       name: 'editor',
       testMatch: /editor\.spec\.ts$/,
