@@ -21,7 +21,7 @@ import { root } from './content';
  */
 export const BUILD_TIMEOUT_MS = 120_000;
 
-// Made by a build, never read by one: a copy starts without them.
+// What a build makes: a copy starts without it, but for the caches below.
 const NOT_COPIED = new Set(['node_modules', 'dist', 'dist-ssr', 'public/images/cases/built']);
 // What the build caches (tsc's build info, the pictures' hashes and sizes, the emblem's stills):
 // copied, not linked, so the copy starts warm as the deploy's checkout does, and neither it nor
