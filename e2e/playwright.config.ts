@@ -35,6 +35,10 @@ export default defineConfig<object, { engine: Engine }>({
       use: { engine: 'webkit' },
       // Only a try that WebKit's driver left unanswered is tried again (fixtures/engines.ts).
       retries: 1,
+      // WebKitGTK paints in software and its driver answers one call at a time: a fresh clone's
+      // gate on 2026-12-02 ran its longest journey (en, 1280 px, reads) in 60.1 s, at the edge
+      // of the suites' 60 s, where Chromium's same journey takes about 25 s.
+      timeout: 90_000,
     },
     // The editor at /admin, in Chromium, once every other suite is done: one of its tests runs a
     // whole site build (about 20 s of both cores with the checkout's caches), which would starve

@@ -69,8 +69,15 @@ export async function preloaderShowsLocksAndLeaves(tab: Tab, url: string): Promi
   const atLoad = await tab.onEachDocument(watchPreloader, PRELOADER_REMOVE_MS);
   await tab.goto(url);
   if (!atLoad) await tab.evaluate(watchPreloader, PRELOADER_REMOVE_MS);
+  // A driver may answer goto before the load event (WebKitWebDriver once did): the look waits
+  // for it, as it would have been taken then.
   const shown = await tab.evaluate(
-    () => (window as unknown as { preloaderWatch: Watch }).preloaderWatch.shown,
+    () =>
+      new Promise<Shown>((resolve) => {
+        const watch = (window as unknown as { preloaderWatch: Watch }).preloaderWatch;
+        const check = () => (watch.shown ? resolve(watch.shown) : setTimeout(check, 10));
+        check();
+      }),
     null,
   );
   expect(shown, 'the page was seen at its load event').not.toBeNull();
