@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../web/src/lib/constants';
 import type { Tab } from '../engines/tab';
+import { until } from '../support/wait';
 
 // Never early. Late only as late as a timer of the test's own, set at load for the same moment,
 // fires on this machine, plus a render: a busy machine runs every timer late, the page's and
@@ -69,15 +70,17 @@ export async function preloaderShowsLocksAndLeaves(tab: Tab, url: string): Promi
   const atLoad = await tab.onEachDocument(watchPreloader, PRELOADER_REMOVE_MS);
   await tab.goto(url);
   if (!atLoad) await tab.evaluate(watchPreloader, PRELOADER_REMOVE_MS);
-  // A driver may answer goto before the load event (WebKitWebDriver once did): the look waits
-  // for it, as it would have been taken then.
+  // A driver may answer goto before the load event (WebKitWebDriver once did): the look is
+  // read once it has been taken, at that event.
+  await until(
+    tab,
+    () => (window as unknown as { preloaderWatch: Watch }).preloaderWatch.shown !== null,
+    null,
+    true,
+    'the page was seen at its load event',
+  );
   const shown = await tab.evaluate(
-    () =>
-      new Promise<Shown>((resolve) => {
-        const watch = (window as unknown as { preloaderWatch: Watch }).preloaderWatch;
-        const check = () => (watch.shown ? resolve(watch.shown) : setTimeout(check, 10));
-        check();
-      }),
+    () => (window as unknown as { preloaderWatch: Watch }).preloaderWatch.shown,
     null,
   );
   expect(shown, 'the page was seen at its load event').not.toBeNull();

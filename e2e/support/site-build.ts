@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import {
   cpSync,
-  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -21,14 +20,14 @@ import { root } from './content';
  */
 export const BUILD_TIMEOUT_MS = 120_000;
 
-// What a build makes: a copy starts without it, but for the caches below.
-const NOT_COPIED = new Set(['node_modules', 'dist', 'dist-ssr', 'public/images/cases/built']);
-// What the build caches (tsc's build info, the pictures' hashes and sizes, the emblem's stills):
-// copied, not linked, so the copy starts warm as the deploy's checkout does, and neither it nor
-// the checkout's next build sees what the other wrote. What the copy changes is built anew: a
-// new picture's bytes are in no cache, so its sizes are encoded.
-const PRIVATE_IN_NODE_MODULES = new Set(['.tmp', '.cache']);
-const CACHES = ['node_modules/.tmp', 'node_modules/.cache', 'public/images/cases/built'];
+// Not copied: what a build outputs (node_modules is linked, but for its caches below). The built
+// picture sizes in public/ are copied with web/: they are a cache too.
+const NOT_COPIED = new Set(['node_modules', 'dist', 'dist-ssr']);
+// What the build caches in node_modules (tsc's build info, the pictures' hashes, the emblem's
+// stills): copied, not linked, so the copy starts warm as the deploy's checkout does, and neither
+// it nor the checkout's next build sees what the other wrote. What the copy changes is built
+// anew: a new picture's bytes are in no cache, so its sizes are encoded.
+const CACHES_IN_NODE_MODULES = new Set(['.tmp', '.cache']);
 // What the build reads from beside web/: the shared contract data and the Chromium flags.
 const READ_FROM_ROOT = ['contract', 'scripts'];
 
@@ -42,27 +41,17 @@ export interface WebCopy {
 export function copyWeb(files: Record<string, Buffer>): WebCopy {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'editor-build-'));
   const web = path.join(root, 'web');
-  // Times kept here and for the caches: tsc's build info compares them with the sources'.
-  cpSync(web, path.join(dir, 'web'), {
-    recursive: true,
-    preserveTimestamps: true,
-    filter: (source) => !NOT_COPIED.has(path.relative(web, source)),
-  });
+  // Times kept, here and for the caches: tsc's build info compares them with the sources'.
+  const copy = (from: string, to: string, filter?: (source: string) => boolean) =>
+    cpSync(from, to, { recursive: true, preserveTimestamps: true, ...(filter && { filter }) });
+  copy(web, path.join(dir, 'web'), (source) => !NOT_COPIED.has(path.relative(web, source)));
   for (const name of READ_FROM_ROOT) symlinkSync(path.join(root, name), path.join(dir, name));
   const modules = path.join(dir, 'web/node_modules');
   mkdirSync(modules);
   for (const name of readdirSync(path.join(web, 'node_modules'))) {
-    if (!PRIVATE_IN_NODE_MODULES.has(name)) {
-      symlinkSync(path.join(web, 'node_modules', name), path.join(modules, name));
-    }
-  }
-  for (const cache of CACHES) {
-    if (existsSync(path.join(web, cache))) {
-      cpSync(path.join(web, cache), path.join(dir, 'web', cache), {
-        recursive: true,
-        preserveTimestamps: true,
-      });
-    }
+    const from = path.join(web, 'node_modules', name);
+    if (CACHES_IN_NODE_MODULES.has(name)) copy(from, path.join(modules, name));
+    else symlinkSync(from, path.join(modules, name));
   }
   for (const [file, bytes] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
