@@ -1,10 +1,12 @@
 // Running out of descriptors or connection slots: the server sheds load instead of spinning, a
 // single address cannot take every slot, and a new visitor still gets the page.
 #include <gtest/gtest.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include "support.hpp"
@@ -44,6 +46,17 @@ class connections : public ::testing::Test {
       }
     }
     return refused;
+  }
+  // The number the process's next descriptor gets: the lowest not open. With the soft limit one
+  // above it, that descriptor is the process's last.
+  static int lowest_free_descriptor(const std::string& pid) {
+    std::set<int> open;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc/" + pid + "/fd")) {
+      open.insert(std::stoi(entry.path().filename().string()));
+    }
+    int lowest = 0;
+    while (open.contains(lowest)) ++lowest;
+    return lowest;
   }
   static void ASSERT_GE_OR_COUNT(int fd) { EXPECT_GE(fd, 0); }
   std::size_t closed_by_server() {
@@ -136,6 +149,40 @@ TEST_F(connections, out_of_descriptors_it_backs_off_logs_once_sheds_and_recovers
   EXPECT_EQ(http_call("GET", server->url("/en")).status, 200);
   EXPECT_NE(server->output().find("accept_recovered"), std::string::npos);
   EXPECT_EQ(server->terminate(), 0);
+}
+
+// At the limit with no one waiting, accept still fails: it takes a descriptor before it looks for
+// a connection. The server used to take that for a shortage and close every idle connection,
+// the one it had just taken too, before that one's first request came.
+TEST_F(connections, at_the_limit_the_connection_just_taken_is_served) {
+  auto server = start({});
+  ASSERT_TRUE(server->wait_for_event("site_compressed"));
+  const auto pid = std::to_string(server->pid());
+  // Settled: the start-up's own files closed, as two looks a moment apart agree.
+  auto last = lowest_free_descriptor(pid);
+  for (int i = 0; i < 50; ++i) {
+    std::this_thread::sleep_for(100ms);
+    const auto again = lowest_free_descriptor(pid);
+    if (again == last) break;
+    last = again;
+  }
+  // One descriptor left, for the connection below.
+  ASSERT_EQ(run_command({"prlimit", "--pid", pid, "--nofile=" + std::to_string(last + 1) + ":"}),
+            0);
+  const int fd = raw_connection_from("127.0.0.2", server->port(), "");
+  ASSERT_GE(fd, 0);
+  held.push_back(fd);
+  std::this_thread::sleep_for(300ms);  // a visitor's first request can come this late
+  // Taken and still open, the connection holds the last descriptor.
+  EXPECT_GT(lowest_free_descriptor(pid), last);
+  const std::string request =
+      "GET /en HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(server->port()) +
+      "\r\nConnection: close\r\n\r\n";
+  ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL),
+            static_cast<ssize_t>(request.size()));
+  const auto reply = read_raw(fd);
+  EXPECT_EQ(statuses(reply.bytes), std::vector<int>{200}) << server->output();
+  EXPECT_EQ(server->output().find("accept_failed"), std::string::npos) << server->output();
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <linux/filter.h>
+#include <poll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -60,6 +61,15 @@ class reserve_descriptor {
 bool out_of_descriptors(const boost::system::error_code& ec) {
   return ec == asio::error::no_descriptors || ec.value() == ENFILE ||
          ec == asio::error::no_buffer_space || ec == asio::error::no_memory;
+}
+
+// Whether a connection waits in the listen queue. accept takes a descriptor before it looks for
+// one, so at the limit it fails with no one waiting: right after the last free descriptor went
+// to a newcomer, say. poll needs no descriptor of its own.
+bool connection_waiting(tcp::acceptor& acceptor) {
+  pollfd queue{acceptor.native_handle(), POLLIN, 0};
+  const int ready = ::poll(&queue, 1, 0);
+  return ready != 0;  // an error counts as waiting: shedding is the safe side
 }
 
 // Out of descriptors: shed the oldest idle connections, answer one waiting connection 503 with
@@ -188,6 +198,14 @@ asio::awaitable<void> accept_loop(worker_list& workers, tcp::acceptor& acceptor,
     auto [ec] = co_await acceptor.async_accept(socket, asio::as_tuple(asio::use_awaitable));
     if (ec == asio::error::operation_aborted || !acceptor.is_open()) co_return;
     if (out_of_descriptors(ec)) {
+      // With no one waiting there is no one to make room for: shedding now would close the
+      // connections just taken, their first requests perhaps on their way. Wait for a knock.
+      if (!connection_waiting(acceptor)) {
+        auto [waited] = co_await acceptor.async_wait(tcp::acceptor::wait_read,
+                                                     asio::as_tuple(asio::use_awaitable));
+        if (!waited) continue;
+        if (waited == asio::error::operation_aborted || !acceptor.is_open()) co_return;
+      }
       shortage.failed(ec, state.live());
       shed_load(acceptor, state, reserve);
       pause.expires_after(backoff);

@@ -9,6 +9,15 @@
 #include "http/response.hpp"
 
 namespace landing::http {
+namespace {
+
+// FIONREAD needs no descriptor, so this answers even when the process is out of them.
+bool request_arriving(connection& conn) {
+  boost::system::error_code ec;
+  return conn.socket.available(ec) > 0 && !ec;
+}
+
+}  // namespace
 
 void connection::close() {
   boost::system::error_code ignored;
@@ -89,13 +98,15 @@ std::size_t server_state::close_oldest_idle_locked(std::size_t count) {
     const auto since = idle[i].first;
     conn->picked_to_close = true;
     ++closing_;
-    // Closed only if it is still waiting for the same request by the time its thread looks.
+    // Closed only if it is still waiting for the same request by the time its thread looks, and
+    // none of that request has arrived yet: bytes in the socket are a request the client has
+    // sent (a new connection's first one, often), which a close would lose.
     boost::asio::post(conn->socket.get_executor(), [this, conn, since] {
-      if (conn->idle_since.load(std::memory_order_relaxed) == since) {
+      if (conn->idle_since.load(std::memory_order_relaxed) == since && !request_arriving(*conn)) {
         conn->close();
         return;
       }
-      // It got a request meanwhile and lives on: no longer room being made.
+      // Its request came meanwhile and it lives on: no longer room being made.
       const std::lock_guard lock(mutex_);
       if (conn->picked_to_close) {
         conn->picked_to_close = false;

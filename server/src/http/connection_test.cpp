@@ -2,8 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
+#include <chrono>
 #include <memory>
+#include <string>
+#include <thread>
 #include <vector>
 
 namespace landing::http {
@@ -58,6 +64,40 @@ TEST(server_state, a_picked_connection_that_got_busy_is_not_counted_as_room) {
   for (auto& conn : kept) conn->set_idle(false);
   context.run();
   EXPECT_EQ(admit_idle(state, context, kept), server_state::admission::server_full);
+}
+
+// Picked to make room, a connection whose request is already in its socket, unread, is not
+// closed: the client sent it, and a close would lose it. One with nothing sent is closed.
+TEST(server_state, a_picked_connection_whose_request_has_arrived_lives_on) {
+  using tcp = boost::asio::ip::tcp;
+  boost::asio::io_context context;
+  server_state state;
+  state.max_connections = 100;
+  state.max_per_client = 1000;
+  tcp::acceptor acceptor(context, tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), 0));
+  std::vector<tcp::socket> clients;
+  std::vector<std::shared_ptr<connection>> kept;
+  for (int i = 0; i < 2; ++i) {
+    clients.emplace_back(context).connect(acceptor.local_endpoint());
+    socket_type accepted(context);
+    acceptor.accept(accepted);
+    kept.push_back(
+        std::make_shared<connection>(std::move(accepted), acceptor.local_endpoint().address()));
+    kept.back()->set_idle(true);
+    ASSERT_EQ(state.admit(kept.back()), server_state::admission::admitted);
+  }
+  // The newer one's request arrives before either close runs; the first request of a new
+  // connection can be this close behind its accept.
+  const std::string request = "GET / HTTP/1.1\r\nHost: x\r\n\r\n";
+  boost::asio::write(clients[1], boost::asio::buffer(request));
+  for (int i = 0; i < 100 && kept[1]->socket.available() < request.size(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(kept[1]->socket.available(), request.size());
+  EXPECT_EQ(state.close_oldest_idle(2), 2U);
+  context.run();
+  EXPECT_FALSE(kept[0]->socket.is_open());
+  EXPECT_TRUE(kept[1]->socket.is_open());
 }
 
 }  // namespace
