@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The layering in eslint.config.js is only worth having if it fires: each test lints a planted
 // file at a path inside src/ (the file need not exist; what it imports must) and reads the report.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

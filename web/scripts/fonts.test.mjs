@@ -1,4 +1,3 @@
-// @vitest-environment node
 // harfbuzz and the WOFF2 codec run in wasm, which takes Node's buffers, not jsdom's.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';

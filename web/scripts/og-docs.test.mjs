@@ -1,4 +1,3 @@
-// @vitest-environment node
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { OG_SIZE, renderOgImage, titleInk, titleSize } from './og-docs.mjs';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // vite.config.ts finds its folder from import.meta.url, which is a file URL only under Node.
 import { afterEach, expect, test, vi } from 'vitest';
 import viteConfig from '../vite.config.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, screen, waitFor } from '@testing-library/react';
 import { USER_LOCALE_KEY } from '../lib/constants';
 import { mockMatchMedia } from '../test/matchMedia';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The landing page as scripts/prerender.mjs renders it: on a server, with no document at all.
 import { render } from '../entry-server';
 

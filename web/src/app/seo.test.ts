@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { SOCIAL_LINKS } from '../lib/constants';
 import {
   buildDocsHead,

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { SCROLL_ACTIVE_MS } from '../lib/constants';
 import {

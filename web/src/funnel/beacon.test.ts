@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { contentType, endpoint, storageKey } from '../../../contract/funnel-beacon.json';
 import { captureSource } from '../source/session';
 import { hidePage, pageHide, resetPage, restoreFromBfcache, showPage } from '../test/lifecycle';

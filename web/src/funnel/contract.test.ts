@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The funnel contract (contract/funnel-beacon.json) read the way the server reads it: its examples
 // must say what they claim, each valid one must be what the page builds for its situation, and
 // nothing the page can build may be refused.

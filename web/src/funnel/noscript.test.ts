@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The funnel without JavaScript: index.html's <noscript> image, which the browser fetches only
 // when scripts are off, so a visit is counted by it or by the beacon, never both. Its <picture>
 // classes the device by width as the beacon does.

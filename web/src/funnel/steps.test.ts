@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { pageSteps, storageKey } from '../../../contract/funnel-beacon.json';
 import { noteStep, sendUnsent, type PageStep, type StepOptions } from './steps';
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { USER_LOCALE_KEY } from '../lib/constants';
 import { applyDocumentLocale, rememberLocale } from './persist';
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { storageKey } from '../../../contract/lead-source.json';
 import { captureSource, leadSource, takeArrival, type CaptureOptions } from './session';
 

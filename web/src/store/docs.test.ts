@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { DOCS_STORAGE_KEY } from '../lib/constants';
 import {
   initialDocs,

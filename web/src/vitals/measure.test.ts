@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals/attribution';
 import { measure } from './measure';
 import { captureSource } from '../source/session';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describePage, type MeasuredMetric } from './payload';
 import { reportVitals, type Observe } from './reporter';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { startVitals, type StartVitalsOptions } from './start';
 
 const now = (task: () => void) => task();

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /// <reference types="node" />
 // The build's refusals, each planted into the real docs: every class of broken article fails
 // with the file and the reason, and the real docs pass.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { ARTICLE_OUTLINE } from '../../content/editor';
 import { countWords, parseArticle } from './markdown';
 

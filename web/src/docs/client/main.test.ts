@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { storageKey } from '../../../../contract/funnel-beacon.json';
 import { hidePage, resetPage } from '../../test/lifecycle';
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { share, wireShare, type ShareDeps } from './share';
 
 function deps(navigator: ShareDeps['navigator']) {

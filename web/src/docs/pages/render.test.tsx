@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /// <reference types="node" />
 import path from 'node:path';
 import type { Messages } from '../../content/types';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, fireEvent, render } from '@testing-library/react';
 import { SCENE_FALLBACK_MS } from './scene';
 import { stillFor, stillUrl } from './still';

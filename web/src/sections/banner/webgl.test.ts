@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { webglRenderer } from './webgl';
 
 afterEach(() => vi.restoreAllMocks());

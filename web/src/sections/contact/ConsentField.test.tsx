@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, screen } from '@testing-library/react';
 import { consentCheckboxVersion } from '../../legal/consent';
 import { posted, renderContact, respond, valid } from './testing';

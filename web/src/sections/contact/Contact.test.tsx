@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, cleanup, screen } from '@testing-library/react';
 import { storageKey as funnelKey } from '../../../../contract/funnel-beacon.json';
 import { POPUP_FADE_MS, POPUP_HIDE_MS } from './popup';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { respond, renderContact, valid } from './testing';
 import { en } from '../../test/messages';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The contact form with its proof of work: started on the first focus, sent in the post, and
 // waited for behind the form's own "Sending…". jsdom has no Worker, so the worker's solver runs
 // in place of it (the same function, on the same WebCrypto).

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Sending with a proof end to end on the page's side: the real challenge fetch, the worker's
 // solver run in place (node has no Worker), the real post; altcha-lib verifies what was posted.
 import { sendLead, type Lead } from '../contactApi';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The worker's solver on node's WebCrypto, against altcha-lib's own challenges and verifier:
 // what the page sends is what a server using altcha-lib accepts.
 import { encodePayload } from './payload';
