@@ -25,6 +25,13 @@ if grep -q FINDING "$file"; then echo "$file:1:1: error: planted finding"; exit 
 exit 0
 """
 
+# Stand-in compiler: logs each preprocessing (the cache's costly step), then is the real one.
+FAKE_CXX = """\
+#!/bin/sh
+echo "$*" >> "$CXX_LOG"
+exec c++ "$@"
+"""
+
 
 class ClangTidyCache(unittest.TestCase):
     def setUp(self):
@@ -36,11 +43,17 @@ class ClangTidyCache(unittest.TestCase):
         with open(tidy, "w", encoding="utf-8") as f:
             f.write(FAKE_TIDY)
         os.chmod(tidy, 0o755)
+        cxx = os.path.join(bin_dir, "fake-c++")
+        with open(cxx, "w", encoding="utf-8") as f:
+            f.write(FAKE_CXX)
+        os.chmod(cxx, 0o755)
         self.log = os.path.join(self.tmp.name, "tidy.log")
+        self.cxx_log = os.path.join(self.tmp.name, "cxx.log")
         self.env = dict(
             os.environ,
             PATH=bin_dir + os.pathsep + os.environ["PATH"],
             TIDY_LOG=self.log,
+            CXX_LOG=self.cxx_log,
             XDG_CACHE_HOME=os.path.join(self.tmp.name, "cache"),
         )
         self.root = self.checkout("one")
@@ -59,7 +72,7 @@ class ClangTidyCache(unittest.TestCase):
         database = [
             {
                 "directory": os.path.join(root, "build"),
-                "command": f"c++ -I{root}/src -std=c++20 -o {n}.o -c {root}/src/{n}.cpp",
+                "command": f"fake-c++ -I{root}/src -std=c++20 -o {n}.o -c {root}/src/{n}.cpp",
                 "file": f"{root}/src/{n}.cpp",
             }
             for n in ("a", "b")
@@ -72,17 +85,17 @@ class ClangTidyCache(unittest.TestCase):
         with open(os.path.join(root, path), "w", encoding="utf-8") as f:
             f.write(text)
 
-    def run_tidy(self, root=None, **env):
-        """Runs the script over both sources; returns its exit code and the files checked."""
+    def run_tidy(self, root=None, sources=("a.cpp", "b.cpp"), **env):
+        """Runs the script over the sources; returns its exit code and the files checked."""
         root = root or self.root
-        if os.path.exists(self.log):
-            os.remove(self.log)
+        for log in (self.log, self.cxx_log):
+            if os.path.exists(log):
+                os.remove(log)
         run = subprocess.run(
             [
                 os.path.join(root, "scripts", "clang-tidy-all"),
                 os.path.join(root, "build"),
-                os.path.join(root, "src", "a.cpp"),
-                os.path.join(root, "src", "b.cpp"),
+                *(os.path.join(root, "src", source) for source in sources),
             ],
             env=dict(self.env, **env),
             capture_output=True,
@@ -102,6 +115,47 @@ class ClangTidyCache(unittest.TestCase):
         self.assertIn("2 files clean (2 unchanged since a clean check)", self.output)
         self.write(self.root, "src/b.cpp", "int b() { return 3; }\n")
         self.assertEqual(self.run_tidy(), (0, ["b.cpp"]))
+
+    def preprocessed(self):
+        """How many times the last run ran the preprocessor."""
+        if not os.path.exists(self.cxx_log):
+            return 0
+        with open(self.cxx_log, encoding="utf-8") as f:
+            return sum(1 for line in f if " -E " in line)
+
+    def test_an_unchanged_file_is_known_without_preprocessing_it(self):
+        self.run_tidy()
+        self.assertEqual(self.preprocessed(), 2)
+        self.assertEqual(self.run_tidy(), (0, []))
+        self.assertEqual(self.preprocessed(), 0)
+        # Only the file that changed is preprocessed again.
+        self.write(self.root, "src/b.cpp", "int b() { return 3; }\n")
+        self.assertEqual(self.run_tidy(), (0, ["b.cpp"]))
+        self.assertEqual(self.preprocessed(), 1)
+
+    def test_a_header_a_header_comes_to_include_is_followed(self):
+        self.run_tidy()
+        self.write(self.root, "src/later.hpp", "inline int later() { return 1; }\n")
+        shared = '#include "later.hpp"\ninline int shared() { return 1; }\n'
+        self.write(self.root, "src/shared.hpp", shared)
+        self.assertEqual(self.run_tidy(), (0, ["a.cpp"]))
+        self.assertEqual(self.run_tidy(), (0, []))
+        self.write(self.root, "src/later.hpp", "inline int later() { return 2; }\n")
+        self.assertEqual(self.run_tidy(), (0, ["a.cpp"]))
+
+    def test_a_header_gone_is_a_change(self):
+        self.write(self.root, "src/gone.hpp", "inline int gone() { return 1; }\n")
+        self.write(self.root, "src/b.cpp", '#include "gone.hpp"\nint b() { return gone(); }\n')
+        self.run_tidy()
+        os.remove(os.path.join(self.root, "src", "gone.hpp"))
+        self.write(self.root, "src/b.cpp", "int b() { return 2; }\n")
+        self.assertEqual(self.run_tidy(), (0, ["b.cpp"]))
+
+    def test_a_file_with_no_compile_command_is_refused(self):
+        self.write(self.root, "src/c.cpp", "int c() { return 3; }\n")
+        code, checked = self.run_tidy(sources=("a.cpp", "c.cpp"))
+        self.assertEqual((code, checked), (1, []))
+        self.assertIn("c.cpp has no command in", self.output)
 
     def test_a_changed_header_checks_the_files_that_include_it(self):
         self.run_tidy()
