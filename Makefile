@@ -11,7 +11,7 @@ LISTEN ?= 127.0.0.1:8080
 CXX_SOURCES = $(shell git ls-files 'server/*.cpp' 'server/*.hpp' 2>/dev/null)
 
 .PHONY: deps build web server server-all server-asan run test test-web test-server test-asan test-fuzz \
-        test-e2e test-deploy test-budgets lint lint-web lint-cpp bench audit fuzz clean
+        test-e2e test-deploy test-budgets lint lint-web lint-cpp bench audit fuzz screenshots clean
 
 deps:
 	@scripts/deps
@@ -74,6 +74,12 @@ test-fuzz: server-asan
 test-e2e: $(SERVED)
 	cd e2e && node --test receivers/
 	cd e2e && npx playwright test
+
+# Whole-page pictures of the landing in every engine, language and width, for people to look at
+# after a change a visitor sees (e2e/artifacts/); the gate's journeys take none (E2E_SCREENSHOTS).
+screenshots: $(SERVED)
+	cd e2e && E2E_SCREENSHOTS=1 npx playwright test tests/engines.spec.ts tests/reading.spec.ts \
+	  -g 'reads every section|reads, types'
 
 # Caddy from deploy/Caddyfile in front of real replicas, the unit's checks, backups, the
 # Observatory's grade (deploy/tests).

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { pendingRequests } from '../engines/problems';
 
+/**
+ * Whether this run keeps whole-page pictures for people to look at (`make screenshots` asks for
+ * them). Nothing asserts on a picture, and in the gate they were its costliest step: WebKit's,
+ * window by window through its driver, took 10 to 25 s of a journey's 30 to 37 s.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
 /** What a screenshot waits for: Playwright takes one only once `document.fonts.ready`. */
 async function whatItWaitsFor(page: Page): Promise<string> {
   const fonts = await Promise.race([

@@ -30,6 +30,7 @@ import { outboxDrained, telegramText, uniqueLead } from '../support/lead';
 import { leadsFromPage } from '../support/leads-report';
 import { parsedPath, until } from '../support/wait';
 import { LOCALES, type Locale } from '../support/locales';
+import { SCREENSHOTS } from '../support/screenshots';
 import { isDesktop } from '../support/viewports';
 
 // The visitor's journeys, the same steps in every engine (projects chromium, firefox, webkit in
@@ -61,10 +62,11 @@ for (const locale of LOCALES) {
           if (engine === 'firefox') expect(shown).toBe('still');
         });
 
-        await test.step('no horizontal overflow; a screenshot to look at', async () => {
+        await test.step('no horizontal overflow; a screenshot to look at, when asked', async () => {
           await expectNoHorizontalOverflow(tab);
           await scrollThrough(tab);
           await expectNoHorizontalOverflow(tab);
+          if (!SCREENSHOTS) return;
           mkdirSync('artifacts/engines', { recursive: true });
           await tab.screenshot(`artifacts/engines/${engine}-${locale}-${viewport.width}.png`);
         });

@@ -7,7 +7,7 @@ import {
   SECTION_IDS,
 } from '../support/landing';
 import { LOCALES, t } from '../support/locales';
-import { fullPageScreenshot } from '../support/screenshots';
+import { fullPageScreenshot, SCREENSHOTS } from '../support/screenshots';
 import { VIEWPORTS } from '../support/viewports';
 
 const CYRILLIC = /[А-Яа-яЁё]/;
@@ -58,6 +58,7 @@ for (const locale of LOCALES) {
           }
         }
 
+        if (!SCREENSHOTS) return;
         await fullPageScreenshot(page, `artifacts/${locale}-${viewport.width}.png`);
         if (viewport.width === 1280) {
           await page.screenshot({ path: `artifacts/${locale}-${viewport.width}-viewport.png` });
