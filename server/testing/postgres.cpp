@@ -191,10 +191,11 @@ void postgres_server::configure(const std::string& name, const std::string& valu
 
 void postgres_server::start() {
   // No TCP at all: the socket in the test's own folder is the only way in. Prepared transactions
-  // are allowed so a test can hold a scrub off with one.
+  // are allowed so a test can hold a scrub off with one. No fsync: the tests kill processes,
+  // never the machine, and what a killed server wrote is in the page cache all the same.
   const auto options =
       "-c listen_addresses='' -k " + dir_.string() +
-      " -c max_connections=300 -c shared_buffers=32MB -c max_prepared_transactions=4";
+      " -c max_connections=300 -c shared_buffers=32MB -c max_prepared_transactions=4 -c fsync=off";
   if (run_as_postgres({(bin_ / "pg_ctl").string(), "-D", (dir_ / "data").string(), "-l",
                        (dir_ / "server.log").string(), "-w", "-t", "60", "-o", options, "start"},
                       dir_ / "pg_ctl.log") != 0) {

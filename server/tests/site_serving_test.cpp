@@ -17,6 +17,7 @@ class site_serving : public ::testing::Test {
   static void SetUpTestSuite() {
     dir_ = std::make_unique<temp_dir>();
     make_site(dir_->path / "site");
+    add_large_files(dir_->path / "site");
     server_ = std::make_unique<server_process>(
         std::vector<std::string>{"--site", (dir_->path / "site").string(), "--db",
                                  (dir_->path / "db" / "leads.db").string()},

@@ -143,6 +143,17 @@ void make_site(const std::filesystem::path& root) {
   std::string video;
   for (int i = 0; i < 5000; ++i) video += static_cast<char>((i * 7919) % 256);
   write_file(root / "video" / "intro.mp4", video);
+  write_file(root / "robots.txt", "User-agent: *\nAllow: /\n");
+  write_file(root / "admin" / "index.html", "<!doctype html><title>editor</title>");
+  write_file(root / "admin" / "config.js", "CMS.init({ config: {} });\n");
+  write_file(root / ".consent.json",
+             R"({"required":["ru"],"versions":{"en":[")" + test_consent_version + R"("],"ru":[")" +
+                 test_consent_version + R"(",")" + test_old_consent_version + R"("]}})");
+  write_file(root / ".vite" / "manifest.json", "{\"secret\":true}");
+  write_file(root / ".env", "TOKEN=nope");
+}
+
+void add_large_files(const std::filesystem::path& root) {
   // Large enough that every form of it, compressed ones included, goes out with sendfile.
   std::string bundle;
   std::uint32_t seed = 1;
@@ -154,14 +165,6 @@ void make_site(const std::filesystem::path& root) {
   std::string film;
   for (int i = 0; i < 200000; ++i) film += static_cast<char>((i * 7919 + i / 251) % 256);
   write_file(root / "video" / "long.mp4", film);
-  write_file(root / "robots.txt", "User-agent: *\nAllow: /\n");
-  write_file(root / "admin" / "index.html", "<!doctype html><title>editor</title>");
-  write_file(root / "admin" / "config.js", "CMS.init({ config: {} });\n");
-  write_file(root / ".consent.json",
-             R"({"required":["ru"],"versions":{"en":[")" + test_consent_version + R"("],"ru":[")" +
-                 test_consent_version + R"(",")" + test_old_consent_version + R"("]}})");
-  write_file(root / ".vite" / "manifest.json", "{\"secret\":true}");
-  write_file(root / ".env", "TOKEN=nope");
 }
 
 server_process::server_process(std::vector<std::string> args,

@@ -30,6 +30,10 @@ std::string read_all(const std::filesystem::path& file);
 // A small site in the shape web/dist has, with a .consent.json that lists test_consent_version
 // for both locales (and test_old_consent_version for ru, as a page from before a deploy would).
 void make_site(const std::filesystem::path& root);
+// A script and a film over 64 KiB, which go out by sendfile. Only the tests of that path add
+// them: a server compresses the script at start, and its brotli at quality 11 was a sixth of the
+// CPU time of the whole suite under ASan, in servers that never served it.
+void add_large_files(const std::filesystem::path& root);
 inline const std::string test_consent_version(64, 'c');
 inline const std::string test_old_consent_version(64, 'b');
 
