@@ -1,8 +1,11 @@
 #include "storage/postgres/session.hpp"
 
 #include <poll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <array>
 
 #include "common/log.hpp"
 
@@ -16,6 +19,7 @@ constexpr const char* leader_lock = "SELECT pg_try_advisory_lock(727002)";
 
 replica_session::replica_session(database& db) : db_(db) {
   if (!db_.settings().session) return;
+  stop_fd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   // The first connection and the first try for the lock are made here, before the store is
   // handed out, so what the server does at start as leader (the retention pass, before the
   // outbox sends anything) sees the answer rather than a thread that has not connected yet.
@@ -31,9 +35,18 @@ replica_session::replica_session(database& db) : db_(db) {
       "pg-session", [this](worker::context& ctx) { background(ctx, std::move(first_session_)); });
 }
 
-replica_session::~replica_session() { stop(); }
+replica_session::~replica_session() {
+  stop();
+  if (stop_fd_ >= 0) ::close(stop_fd_);
+}
 
-void replica_session::stop() { background_thread_.stop(); }
+void replica_session::stop() {
+  if (stop_fd_ >= 0) {
+    const std::uint64_t one = 1;
+    [[maybe_unused]] const auto written = ::write(stop_fd_, &one, sizeof one);
+  }
+  background_thread_.stop();
+}
 
 void replica_session::on_new_leads(std::function<void()> wake) {
   const std::lock_guard lock(wake_mutex_);
@@ -74,15 +87,15 @@ void replica_session::background(worker::context& ctx, std::unique_ptr<connectio
     }
     try {
       if (!leader_ && std::chrono::steady_clock::now() >= next_try_) try_to_lead(*session);
-      pollfd ready{session->socket(), POLLIN, 0};
-      // Short waits, so a stop is noticed quickly.
+      std::array<pollfd, 2> ready{{{session->socket(), POLLIN, 0}, {stop_fd_, POLLIN, 0}}};
+      // Short waits all the same: without an eventfd (none was given), a stop is noticed by them.
       const auto wait =
           leader_ ? 500
                   : std::clamp<std::int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
                                                  next_try_ - std::chrono::steady_clock::now())
                                                  .count(),
                                              1, 500);
-      if (::poll(&ready, 1, static_cast<int>(wait)) > 0) {
+      if (::poll(ready.data(), ready.size(), static_cast<int>(wait)) > 0 && ready[0].revents != 0) {
         if (!session->notifications().empty()) {
           const std::lock_guard lock(wake_mutex_);
           if (wake_) wake_();

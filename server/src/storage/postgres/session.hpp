@@ -44,6 +44,10 @@ class replica_session : public virtual leadership_role {
   // Real time, not common/clock's settable one: a test that sets the clock back or holds it still
   // must not hold the retries off.
   std::chrono::steady_clock::time_point next_try_{};
+  // Readable once stop() is called: the thread's wait on the session's socket ends at once,
+  // rather than at its next half second (which every store's close, and so every PostgreSQL
+  // test and every replica's shutdown, waited for).
+  int stop_fd_ = -1;
   worker background_thread_;  // last: stopped before the members it reads go
 };
 
