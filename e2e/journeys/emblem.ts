@@ -3,10 +3,15 @@ import { NO_WEBGL_NOTICE } from '../../web/src/sections/banner/notices';
 import type { Tab } from '../engines/tab';
 import { until } from '../support/wait';
 
+/** The emblem's box holds a visible canvas (or still image); sent to the page as source. */
+const shown = (element: 'canvas' | 'img') =>
+  !!document.querySelector(`.banner__model ${element}`)?.checkVisibility();
+
 /**
  * The banner's emblem appears once the visitor has interacted: the live 3D canvas where the
- * browser has WebGL, else the build-time still image, loaded, with one console notice. Returns
- * which one showed.
+ * browser has WebGL, else the build-time still image, loaded, with one console notice. Where
+ * software draws WebGL (every engine on this machine), the still stands in until the pointer
+ * comes over it, then the scene takes its place. Returns which one showed in the end.
  */
 export async function emblemShows(tab: Tab): Promise<'canvas' | 'still'> {
   const webgl = await tab.evaluate(() => {
@@ -15,12 +20,18 @@ export async function emblemShows(tab: Tab): Promise<'canvas' | 'still'> {
   }, null);
   await tab.hover('#banner-title');
   if (webgl) {
+    const either = () =>
+      !!document.querySelector('.banner__model :is(canvas, img)')?.checkVisibility();
+    await until(tab, either, null, true, 'the emblem or its still', 15_000);
+    if (!(await tab.evaluate(shown, 'canvas'))) await tab.hover('.banner__model');
     await until(
       tab,
-      () => !!document.querySelector('.banner__model canvas')?.checkVisibility(),
+      () =>
+        !!document.querySelector('.banner__model canvas')?.checkVisibility() &&
+        !document.querySelector('.banner__model img'),
       null,
       true,
-      'the live emblem',
+      'the live emblem, and the still gone once it has drawn',
       15_000,
     );
     return 'canvas';

@@ -10,6 +10,8 @@ const browser = vi.hoisted(() => ({
   failLoad: false,
   failDraw: false,
   loads: 0,
+  /** The scene's onDrawn, for a test to call when it wants the first frame drawn. */
+  drawn: undefined as (() => void) | undefined,
 }));
 
 vi.mock('./webgl', () => ({ webglRenderer: () => browser.renderer }));
@@ -18,8 +20,9 @@ vi.mock('./loadScene', () => ({
   loadScene: async () => {
     browser.loads += 1;
     if (browser.failLoad) throw new Error('emblem.glb: 404');
-    function FakeScene({ software }: { software: boolean }) {
+    function FakeScene({ software, onDrawn }: { software: boolean; onDrawn?: () => void }) {
       if (browser.failDraw) throw new Error('context lost');
+      browser.drawn = onDrawn;
       return <canvas data-testid="scene" data-software={software} />;
     }
     return { Scene: FakeScene, model: {} };
@@ -30,7 +33,13 @@ let warn: ReturnType<typeof vi.spyOn>;
 let error: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
-  Object.assign(browser, { renderer: 'hardware', failLoad: false, failDraw: false, loads: 0 });
+  Object.assign(browser, {
+    renderer: 'hardware',
+    failLoad: false,
+    failDraw: false,
+    loads: 0,
+    drawn: undefined,
+  });
   vi.useFakeTimers();
   warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   error = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -49,6 +58,11 @@ async function advance(ms: number) {
 }
 
 const canvas = (container: HTMLElement) => container.querySelector('canvas');
+function modelBox(container: HTMLElement): Element {
+  const box = container.querySelector('.banner__model');
+  if (!box) throw new Error('no .banner__model');
+  return box;
+}
 const still = (container: HTMLElement) => container.querySelector('.banner__model img');
 
 test('without interaction, mounts the 3D scene only after the fallback delay', async () => {
@@ -77,16 +91,55 @@ test('with WebGL, shows the scene and no still image, quietly', async () => {
   expect(error).not.toHaveBeenCalled();
 });
 
-test.each([
-  ['hardware', 'false'],
-  ['software', 'true'],
-] as const)('tells the scene whether a %s renderer draws it', async (renderer, software) => {
-  browser.renderer = renderer;
+test('tells the scene a GPU draws it', async () => {
   const { container } = render(<BannerModel />);
   await advance(SCENE_FALLBACK_MS + 10);
-  expect(canvas(container)).toHaveAttribute('data-software', software);
+  expect(canvas(container)).toHaveAttribute('data-software', 'false');
   expect(still(container)).toBeNull();
   expect(warn).not.toHaveBeenCalled();
+});
+
+test('where software would draw it, the still image stands in quietly and the 3D chunk waits', async () => {
+  browser.renderer = 'software';
+  const { container } = render(<BannerModel />);
+  fireEvent.pointerMove(window);
+  await advance(SCENE_FALLBACK_MS + 10);
+  expect(still(container)).not.toBeNull();
+  expect(canvas(container)).toBeNull();
+  expect(browser.loads).toBe(0);
+  expect(warn).not.toHaveBeenCalled();
+});
+
+test('the pointer over the still brings the scene, and the still leaves once it has drawn', async () => {
+  browser.renderer = 'software';
+  const { container } = render(<BannerModel />);
+  await advance(SCENE_FALLBACK_MS + 10);
+  const model = modelBox(container);
+  fireEvent.pointerEnter(model);
+  fireEvent.pointerLeave(model);
+  fireEvent.pointerEnter(model);
+  await advance(10);
+  expect(browser.loads).toBe(1);
+  expect(canvas(container)).toHaveAttribute('data-software', 'true');
+  // Until its first frame the canvas is empty: the still image stays under it.
+  expect(still(container)).not.toBeNull();
+  expect(browser.drawn).toBeTypeOf('function');
+  act(() => browser.drawn?.());
+  expect(still(container)).toBeNull();
+  expect(canvas(container)).not.toBeNull();
+  expect(warn).not.toHaveBeenCalled();
+});
+
+test('where software would draw it and the chunk then fails, the still stays with one notice', async () => {
+  browser.renderer = 'software';
+  browser.failLoad = true;
+  const { container } = render(<BannerModel />);
+  await advance(SCENE_FALLBACK_MS + 10);
+  fireEvent.pointerEnter(modelBox(container));
+  await advance(10);
+  expect(still(container)).not.toBeNull();
+  expect(canvas(container)).toBeNull();
+  expect(warn.mock.calls).toEqual([[FAILED_NOTICE, expect.any(Error)]]);
 });
 
 test('without WebGL, shows the still image with one notice and never fetches the 3D chunk', async () => {

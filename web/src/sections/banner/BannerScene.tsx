@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Canvas, useThree } from '@react-three/fiber';
+import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import type { Group } from 'three';
 import { AMBIENT_INTENSITY, GLOW_LIGHT, KEY_LIGHT, RIM_LIGHT } from './emblemLook';
 import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR, cameraDistance, frameloop, maxDpr } from './scene';
@@ -17,13 +17,15 @@ interface BannerSceneProps {
    * when something changes (a drag, a resize), as under reduced motion.
    */
   software?: boolean;
+  /** Called once the scene's first frame is on the canvas. */
+  onDrawn?: () => void;
 }
 
 /**
  * The 3D canvas of the banner: lights, camera and the emblem; paused while off-screen, and still
  * (drawn on demand) under reduced motion or a software rasteriser.
  */
-export default function BannerScene({ model, software = false }: BannerSceneProps) {
+export default function BannerScene({ model, software = false, onDrawn }: BannerSceneProps) {
   const host = useRef<HTMLDivElement>(null);
   const width = useWindowWidth();
   const onScreen = useOnScreen(host);
@@ -45,9 +47,21 @@ export default function BannerScene({ model, software = false }: BannerSceneProp
         <pointLight {...GLOW_LIGHT} />
         <EmblemModel model={model} spinning={!still} />
         <RotateOnlyControls />
+        {onDrawn && <FirstFrame onDrawn={onDrawn} />}
       </Canvas>
     </div>
   );
+}
+
+/** Calls `onDrawn` once, the frame after the scene's first: that one is then on screen. */
+function FirstFrame({ onDrawn }: { onDrawn: () => void }) {
+  const called = useRef(false);
+  useFrame(() => {
+    if (called.current) return;
+    called.current = true;
+    requestAnimationFrame(() => onDrawn());
+  });
+  return null;
 }
 
 /** Moves the camera along its axis when the window width changes. */
