@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "paths.hpp"
 #include "support.hpp"
 
 namespace landing::testing {
@@ -67,8 +68,6 @@ child_process::~child_process() {
 
 std::string child_process::output() const { return read_all(log_); }
 
-std::filesystem::path repository_root() {
-  return std::filesystem::path(LANDING_CONTRACT_DIR).parent_path();
-}
+std::filesystem::path repository_root() { return landing::testing::contract_dir().parent_path(); }
 
 }  // namespace landing::testing

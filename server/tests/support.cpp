@@ -22,6 +22,7 @@
 #include <stdexcept>
 
 #include "minted_proof.hpp"
+#include "paths.hpp"
 
 extern char** environ;
 
@@ -37,7 +38,7 @@ namespace {
 int spawn(const std::vector<std::string>& args, const std::map<std::string, std::string>& env,
           const std::filesystem::path& log_file, const std::vector<std::string>& prefix = {}) {
   std::vector<std::string> argv_text = prefix;
-  argv_text.emplace_back(LANDING_SERVER_BIN);
+  argv_text.emplace_back(landing::testing::server_binary().string());
   argv_text.insert(argv_text.end(), args.begin(), args.end());
   std::vector<char*> argv;
   argv.reserve(argv_text.size() + 1);

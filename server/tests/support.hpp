@@ -42,7 +42,7 @@ std::string lead_json(const std::string& message);
 
 class server_process {
  public:
-  // Starts LANDING_SERVER_BIN with --listen 127.0.0.1:0 and waits for its "listening" line.
+  // Starts landing-server (paths.hpp) with --listen 127.0.0.1:0 and waits for its "listening" line.
   // `prefix` runs the binary through another command, such as {"prlimit", "--nofile=128:128"}.
   server_process(std::vector<std::string> args, const std::map<std::string, std::string>& env,
                  const std::filesystem::path& log_file,

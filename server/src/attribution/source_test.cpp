@@ -7,13 +7,15 @@
 #include <fstream>
 #include <sstream>
 
+#include "paths.hpp"
+
 namespace landing::attribution {
 namespace {
 
 namespace json = boost::json;
 
 json::value contract() {
-  std::ifstream file(std::string(LANDING_CONTRACT_DIR) + "/lead-source.json");
+  std::ifstream file(landing::testing::contract_dir().string() + "/lead-source.json");
   std::stringstream text;
   text << file.rdbuf();
   return json::parse(text.str());

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "paths.hpp"
+
 namespace landing::leads {
 namespace {
 
@@ -16,7 +18,7 @@ const std::string en(64, 'e');
 consent_policy policy() { return {{"ru"}, {{"ru", {v1, v2}}, {"en", {en}}}}; }
 
 TEST(consent, answers_every_consent_case_of_the_contract) {
-  std::ifstream file(std::string(LANDING_CONTRACT_DIR) + "/contact-validation.json");
+  std::ifstream file(landing::testing::contract_dir().string() + "/contact-validation.json");
   std::stringstream text;
   text << file.rdbuf();
   const auto contract = boost::json::parse(text.str());

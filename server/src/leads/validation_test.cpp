@@ -8,12 +8,13 @@
 #include <string>
 
 #include "common/utf8.hpp"
+#include "paths.hpp"
 
 namespace landing::leads {
 namespace {
 
 boost::json::value read_contract(const std::string& name) {
-  std::ifstream in(std::string(LANDING_CONTRACT_DIR) + "/" + name);
+  std::ifstream in(landing::testing::contract_dir().string() + "/" + name);
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   return boost::json::parse(text);
 }

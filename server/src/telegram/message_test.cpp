@@ -7,11 +7,13 @@
 #include <fstream>
 #include <iterator>
 
+#include "paths.hpp"
+
 namespace landing::telegram {
 namespace {
 
 TEST(message, matches_every_contract_example) {
-  std::ifstream in(std::string(LANDING_CONTRACT_DIR) + "/telegram-message.json");
+  std::ifstream in(landing::testing::contract_dir().string() + "/telegram-message.json");
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   const auto contract = boost::json::parse(text);
   const auto& cases = contract.at("cases").as_array();

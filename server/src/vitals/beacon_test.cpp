@@ -7,13 +7,15 @@
 #include <sstream>
 #include <string>
 
+#include "paths.hpp"
+
 namespace landing::vitals {
 namespace {
 
 namespace json = boost::json;
 
 json::value contract() {
-  std::ifstream file(std::string(LANDING_CONTRACT_DIR) + "/vitals-beacon.json");
+  std::ifstream file(landing::testing::contract_dir().string() + "/vitals-beacon.json");
   std::stringstream text;
   text << file.rdbuf();
   return json::parse(text.str());

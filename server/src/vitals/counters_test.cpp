@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "paths.hpp"
 #include "vitals/funnel_beacon.hpp"
 #include "vitals/testing.hpp"
 
@@ -47,7 +48,7 @@ TEST(vitals_counters, histograms_are_cumulative_and_labelled_by_route_locale_and
 }
 
 TEST(vitals_counters, every_refusal_the_contract_lists_has_its_own_reason) {
-  std::ifstream file(std::string(LANDING_CONTRACT_DIR) + "/vitals-beacon.json");
+  std::ifstream file(landing::testing::contract_dir().string() + "/vitals-beacon.json");
   std::stringstream text;
   text << file.rdbuf();
   const auto contract = boost::json::parse(text.str());
@@ -61,7 +62,7 @@ TEST(vitals_counters, every_refusal_the_contract_lists_has_its_own_reason) {
     ++refused;
   }
   EXPECT_GT(refused, 10U);
-  std::ifstream funnel_file(std::string(LANDING_CONTRACT_DIR) + "/funnel-beacon.json");
+  std::ifstream funnel_file(landing::testing::contract_dir().string() + "/funnel-beacon.json");
   std::stringstream funnel_text;
   funnel_text << funnel_file.rdbuf();
   const auto funnel_contract = boost::json::parse(funnel_text.str());
