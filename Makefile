@@ -97,10 +97,12 @@ lint-web:
 
 # clang-tidy needs the compile database, which configuring the release preset writes. Tests are
 # left to the compiler's warnings (parsing GoogleTest doubles the time for little gain), and so is
-# the file that only compiles Boost's own sources.
+# the file that only compiles Boost's own sources. The scripts' own tests come first (deps's
+# among them: the gate trusts its cache of installed packages).
 lint-cpp:
 	@python3 scripts/check-layers_test.py -q
 	@python3 scripts/clang-tidy-all_test.py -q
+	@python3 scripts/deps_test.py -q
 	@scripts/check-layers
 	@echo "clang-format: $(words $(CXX_SOURCES)) files"
 	@clang-format --dry-run --Werror $(CXX_SOURCES)
