@@ -4,7 +4,7 @@ import { asksConsent, CONSENT_BOX } from '../support/consent';
 import { FIELDS, type Lead } from '../support/lead';
 import { messages, t, type Locale } from '../support/locales';
 import { SECTION_IDS } from '../support/landing-steps';
-import { until } from '../support/wait';
+import { parsedLang, until } from '../support/wait';
 import { FORM } from './lead';
 
 /**
@@ -48,7 +48,7 @@ export async function switchesLanguageWithoutJavaScript(
 ): Promise<void> {
   await tab.click(`header a[hreflang="${other}"]`);
   await expect.poll(() => tab.url(), { message: `the ${other} page` }).toBe(`${siteUrl}/${other}`);
-  await until(tab, () => document.documentElement.lang, null, other, 'the page language');
+  await until(tab, parsedLang, null, other, 'the page language, its document parsed');
 }
 
 /**

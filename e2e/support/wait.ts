@@ -20,3 +20,11 @@ export async function until<A, R>(
  */
 export const parsedPath = () =>
   document.readyState === 'loading' ? 'still loading' : location.pathname + location.hash;
+
+/**
+ * The page's language, once its document is parsed: the <html lang> of a new page comes with
+ * its first bytes, and a check that read the page then found the sections after the cases not
+ * yet parsed (a busy machine's gate, 2026-12-07: three sections "hidden", 5 of 7 Learn more).
+ */
+export const parsedLang = () =>
+  document.readyState === 'loading' ? 'still loading' : document.documentElement.lang;
