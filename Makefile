@@ -103,10 +103,12 @@ lint-cpp:
 	@python3 scripts/check-layers_test.py -q
 	@python3 scripts/clang-tidy-all_test.py -q
 	@python3 scripts/deps_test.py -q
+	@python3 scripts/check-compile-paths_test.py -q
 	@scripts/check-layers
 	@echo "clang-format: $(words $(CXX_SOURCES)) files"
 	@clang-format --dry-run --Werror $(CXX_SOURCES)
 	cd server && cmake --preset release >/dev/null
+	@scripts/check-compile-paths build/release
 	@scripts/clang-tidy-all build/release $(filter-out %_test.cpp %/asio_impl.cpp,$(filter %.cpp,$(CXX_SOURCES)))
 
 # FUZZ_SECONDS per harness, two harnesses at a time (results: docs/fuzzing.md).

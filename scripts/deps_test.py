@@ -96,8 +96,9 @@ class DepsCache(unittest.TestCase):
         self.assertEqual(len(kept), 2, kept)
         self.assertTrue(all(name.startswith("web-") for name in kept), kept)
         # The newest two are the ones kept: the second lock copies, the first installs again.
-        self.assertIn("from", self.deps(self.checkout("again1", lock='{"lockfileVersion": 3, "n": 1}')))
-        self.assertIn("npm ci", self.deps(self.checkout("again0", lock='{"lockfileVersion": 3, "n": 0}')))
+        lock = '{{"lockfileVersion": 3, "n": {}}}'.format
+        self.assertIn("from", self.deps(self.checkout("again1", lock=lock(1))))
+        self.assertIn("npm ci", self.deps(self.checkout("again0", lock=lock(0))))
 
     def test_an_unfinished_copy_is_never_used(self):
         self.deps(self.checkout("first"))
