@@ -100,6 +100,13 @@ class DepsCache(unittest.TestCase):
         self.assertIn("from", self.deps(self.checkout("again1", lock=lock(1))))
         self.assertIn("npm ci", self.deps(self.checkout("again0", lock=lock(0))))
 
+    def test_with_trees_off_nothing_is_kept_and_nothing_copied(self):
+        self.env["LANDING_NPM_TREES"] = "off"
+        self.assertIn("npm ci in web", self.deps(self.checkout("first")))
+        self.assertIn("npm ci in web", self.deps(self.checkout("second")))
+        self.assertEqual(len(self.installs()), 2)
+        self.assertEqual(self.kept(), [])
+
     def test_an_unfinished_copy_is_never_used(self):
         self.deps(self.checkout("first"))
         (name,) = self.kept()
