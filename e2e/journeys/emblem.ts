@@ -3,9 +3,9 @@ import { NO_WEBGL_NOTICE } from '../../web/src/sections/banner/notices';
 import type { Tab } from '../engines/tab';
 import { until } from '../support/wait';
 
-/** The emblem's box holds a visible canvas (or still image); sent to the page as source. */
-const shown = (element: 'canvas' | 'img') =>
-  !!document.querySelector(`.banner__model ${element}`)?.checkVisibility();
+/** The emblem's box holds a visible `what` (canvas, img); sent to the page as source. */
+const shown = (what: string) =>
+  !!document.querySelector(`.banner__model ${what}`)?.checkVisibility();
 
 /**
  * The banner's emblem appears once the visitor has interacted: the live 3D canvas where the
@@ -20,9 +20,7 @@ export async function emblemShows(tab: Tab): Promise<'canvas' | 'still'> {
   }, null);
   await tab.hover('#banner-title');
   if (webgl) {
-    const either = () =>
-      !!document.querySelector('.banner__model :is(canvas, img)')?.checkVisibility();
-    await until(tab, either, null, true, 'the emblem or its still', 15_000);
+    await until(tab, shown, ':is(canvas, img)', true, 'the emblem or its still', 15_000);
     if (!(await tab.evaluate(shown, 'canvas'))) await tab.hover('.banner__model');
     await until(
       tab,

@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import type { Tab } from '../engines/tab';
 import { foreignCopy, READ_PAGE_TEXT } from '../support/copy';
 import { t, type Locale } from '../support/locales';
+import { waitForHydration } from '../support/landing-steps';
 import { isDesktop } from '../support/viewports';
 import { until } from '../support/wait';
 
@@ -52,4 +53,19 @@ export async function expectSaved(tab: Tab, locale: Locale): Promise<void> {
       null,
     ),
   ).toEqual({ stored: locale, cookie: locale });
+}
+
+/** Switches from one language to the other; the page, the saved choice and a reload all agree. */
+export async function switchesAndKeeps(
+  tab: Tab,
+  baseUrl: string,
+  from: Locale,
+  to: Locale,
+): Promise<void> {
+  await chooseLanguage(tab, from, to);
+  await expectLanguage(tab, baseUrl, to);
+  await expectSaved(tab, to);
+  await tab.reload();
+  await waitForHydration(tab);
+  await expectLanguage(tab, baseUrl, to);
 }

@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures/engines';
 import { bannerTypes } from '../journeys/banner';
 import { emblemShows } from '../journeys/emblem';
 import { menuOpensAndCloses, previewOpensOnHover } from '../journeys/header';
-import { chooseLanguage, expectLanguage, expectSaved } from '../journeys/language';
+import { switchesAndKeeps } from '../journeys/language';
 import {
   expectNoHorizontalOverflow,
   preloaderGone,
@@ -108,12 +108,7 @@ for (const locale of LOCALES) {
 
           await test.step('the language switch changes the page; a reload keeps it', async () => {
             await tab.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }), null);
-            await chooseLanguage(tab, locale, other);
-            await expectLanguage(tab, site.url, other);
-            await expectSaved(tab, other);
-            await tab.reload();
-            await waitForHydration(tab);
-            await expectLanguage(tab, site.url, other);
+            await switchesAndKeeps(tab, site.url, locale, other);
             await preloaderGone(tab);
           });
         });

@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures/test';
-import { chooseLanguage, expectLanguage, expectSaved } from '../journeys/language';
-import { openLanding, tabOf, waitForHydration } from '../support/landing';
+import { switchesAndKeeps } from '../journeys/language';
+import { openLanding, tabOf } from '../support/landing';
 import { LOCALES, type Locale } from '../support/locales';
 import { VIEWPORTS } from '../support/viewports';
 
@@ -19,20 +19,8 @@ for (const locale of LOCALES) {
       }) => {
         const tab = tabOf(page);
         await openLanding(page, site.url, locale);
-        await chooseLanguage(tab, locale, other);
-        await expectLanguage(tab, site.url, other);
-        await expectSaved(tab, other);
-
-        await page.reload();
-        await waitForHydration(page);
-        await expectLanguage(tab, site.url, other);
-
-        await chooseLanguage(tab, other, locale);
-        await expectLanguage(tab, site.url, locale);
-        await expectSaved(tab, locale);
-        await page.reload();
-        await waitForHydration(page);
-        await expectLanguage(tab, site.url, locale);
+        await switchesAndKeeps(tab, site.url, locale, other);
+        await switchesAndKeeps(tab, site.url, other, locale);
 
         // The saved choice also decides where / goes.
         await page.goto(`${site.url}/`);
