@@ -130,6 +130,23 @@ test('the pointer over the still brings the scene, and the still leaves once it 
   expect(warn).not.toHaveBeenCalled();
 });
 
+test.each(['pointerMove', 'pointerDown'] as const)(
+  'a pointer already over the still when it came wakes the scene on its next %s there',
+  async (event) => {
+    browser.renderer = 'software';
+    const { container } = render(<BannerModel />);
+    // The first move, over the emblem's box, starts the wait; the still comes under the pointer.
+    fireEvent.pointerMove(modelBox(container));
+    await advance(SCENE_FALLBACK_MS + 10);
+    expect(still(container)).not.toBeNull();
+    expect(browser.loads).toBe(0);
+    fireEvent[event](modelBox(container));
+    await advance(10);
+    expect(browser.loads).toBe(1);
+    expect(canvas(container)).toHaveAttribute('data-software', 'true');
+  },
+);
+
 test('where software would draw it and the chunk then fails, the still stays with one notice', async () => {
   browser.renderer = 'software';
   browser.failLoad = true;

@@ -98,12 +98,18 @@ export function BannerModel() {
     showScene(true);
   };
   const showsStill = stage === 'still' || stage === 'resting' || stillUnder;
+  // Entering is not enough: the visitor's first move, often over the emblem itself, is what
+  // starts the idle wait, so the pointer may already be inside when the still takes its place;
+  // its next move or press inside wakes the scene then.
+  const wakeOn = stage === 'resting' ? wake : undefined;
 
   return (
     <div
       className="banner__model"
       aria-hidden="true"
-      onPointerEnter={stage === 'resting' ? wake : undefined}
+      onPointerEnter={wakeOn}
+      onPointerMove={wakeOn}
+      onPointerDown={wakeOn}
     >
       <div className="banner__model-halo" />
       {showsStill && <EmblemStill />}
