@@ -22,6 +22,9 @@ export default defineConfig<object, { engine: Engine }>({
     screenshot: 'only-on-failure',
     // Journeys skip the preloader and the typing animation; the preloader test turns motion on.
     contextOptions: { reducedMotion: 'reduce' },
+    // A visitor's Chromium lets a page write the clipboard on a click; the headless shell the
+    // suites run (engines/chromium.ts) refuses unless the permission is given, as here.
+    permissions: ['clipboard-write'],
     launchOptions: chromiumLaunchOptions,
   },
   projects: [

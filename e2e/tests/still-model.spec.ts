@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chromiumFlags } from '../engines/chromium';
+import { CHROMIUM_EXECUTABLE, chromiumFlags } from '../engines/chromium';
 import { FAILED_NOTICE, NO_WEBGL_NOTICE } from '../../web/src/sections/banner/notices';
 import { expect, test } from '../fixtures/test';
 import { openLanding } from '../support/landing';
@@ -105,7 +105,7 @@ for (const viewport of WIDTHS) {
 
     // The same page in a Chromium without WebGL.
     const browser = await playwright.chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_EXECUTABLE,
       args: [...chromiumFlags, '--disable-webgl'],
     });
     try {
