@@ -23,11 +23,12 @@ const consentVersions = await legal.currentConsentVersions();
 const TESTS = ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'];
 // Test files that need Node's own realm (the projects below): the config's own test runs Vite's
 // native resolver, the proof's form test hands WebCrypto's bytes to altcha-lib, and the content
-// check's pictures are made by sharp from a few million numbers (over 10 s in a VM context).
+// check's and the case pictures' tests hand sharp their pictures (over 10 s in a VM context).
 const OWN_REALM = [
   'scripts/vite-config.test.mjs',
   'src/sections/contact/proof/form.test.tsx',
   'src/content/check.test.ts',
+  'scripts/case-images.test.mjs',
 ];
 
 export default defineConfig(({ mode }) => {

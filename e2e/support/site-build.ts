@@ -23,10 +23,11 @@ export const BUILD_TIMEOUT_MS = 120_000;
 // Not copied: what a build outputs (node_modules is linked, but for its caches below). The built
 // picture sizes in public/ are copied with web/: they are a cache too.
 const NOT_COPIED = new Set(['node_modules', 'dist', 'dist-ssr']);
-// What the build caches in node_modules (tsc's build info, the pictures' hashes, the emblem's
-// stills): copied, not linked, so the copy starts warm as the deploy's checkout does, and neither
-// it nor the checkout's next build sees what the other wrote. What the copy changes is built
-// anew: a new picture's bytes are in no cache, so its sizes are encoded.
+// What the build caches in node_modules (tsc's build info, the pictures' hashes): copied, not
+// linked, so the copy starts warm as the deploy's checkout does, and neither it nor the
+// checkout's next build sees what the other wrote. What the copy changes is built anew: a new
+// picture's bytes are in no cache (not in the machine's build cache either, which the copy
+// shares: its entries are named by what made them), so its sizes are encoded.
 const CACHES_IN_NODE_MODULES = new Set(['.tmp', '.cache']);
 // What the build reads from beside web/: the shared contract data and the Chromium flags.
 const READ_FROM_ROOT = ['contract', 'scripts'];

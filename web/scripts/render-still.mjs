@@ -20,12 +20,14 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs';
+import { buildCacheDir } from './build-cache.mjs';
 import { readStillKey } from './still-key.mjs';
 import { selfHostedDraco } from './vite-plugin-self-hosted-draco.mjs';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(web, 'dist');
-const cacheRoot = path.join(web, 'node_modules/.cache/emblem-still');
+// In the build cache (scripts/build-cache.mjs), shared by every checkout of this machine.
+const cacheRoot = await buildCacheDir('emblem-still');
 const CACHE_RENDERS = 4;
 
 // SwiftShader gives WebGL without a GPU.
@@ -148,7 +150,7 @@ async function renderToCache(key) {
   return paths;
 }
 
-/** Keeps the few latest renders: checkouts share node_modules, so each may want its own. */
+/** Keeps the few latest renders: checkouts share the cache, so each may want its own. */
 async function prune(keep) {
   const entries = await readdir(cacheRoot, { withFileTypes: true });
   const renders = await Promise.all(

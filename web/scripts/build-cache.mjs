@@ -1,0 +1,32 @@
+// Where the build keeps what it can make again from its inputs alone (the case pictures' sizes,
+// the emblem's stills), each entry named by those inputs. In the machine's cache
+// (~/.cache/landing/build, beside ccache's and clang-tidy's): a fresh clone then copies what an
+// earlier checkout made, where node_modules/.cache starts empty in every clone (a fresh clone's
+// gate spent 18 s encoding the seven pictures and 5 s rendering the stills on 2026-12-07). In
+// node_modules/.cache when there is no home to write to (a service's checkout), or with
+// LANDING_BUILD_CACHE, there.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The folder of the cache `name`, created if need be. */
+export async function buildCacheDir(name, env = process.env) {
+  const home = env.XDG_CACHE_HOME || (env.HOME && path.join(env.HOME, '.cache'));
+  const roots = [
+    env.LANDING_BUILD_CACHE,
+    home && path.join(home, 'landing', 'build'),
+    path.join(web, 'node_modules', '.cache'),
+  ].filter(Boolean);
+  for (const root of roots) {
+    const dir = path.join(root, name);
+    try {
+      await mkdir(dir, { recursive: true });
+      return dir;
+    } catch {
+      // Not writable here (a read-only or missing home): the next place.
+    }
+  }
+  throw new Error(`build cache: none of ${roots.join(', ')} can be written`);
+}
