@@ -20,7 +20,7 @@ test.each([...COMPRESSIBLE])('a %s file gets .br and .gz that decode to it', asy
   await mkdir(path.join(root, 'assets'));
   const file = path.join(root, 'assets', `a${ext}`);
   await writeFile(file, text(4000));
-  expect(await precompress(root)).toBe(2);
+  expect(await precompress(root)).toEqual({ written: 2, compressed: 1, copied: 0 });
   const body = await readFile(file);
   expect(brotliDecompressSync(await readFile(file + '.br')).equals(body)).toBe(true);
   expect(gunzipSync(await readFile(file + '.gz')).equals(body)).toBe(true);
@@ -47,4 +47,46 @@ test('a second run rewrites stale forms and drops ones whose file is gone', asyn
   await precompress(root);
   expect(brotliDecompressSync(await readFile(file + '.br')).length).toBe(5000);
   expect((await readdir(root)).includes('gone.js.br')).toBe(false);
+});
+
+test('forms compressed once are taken from the build cache by the next build, and checked', async () => {
+  const store = path.join(root, 'store');
+  await mkdir(store);
+  const site = async (name) => {
+    const dir = path.join(root, name);
+    await mkdir(dir);
+    await writeFile(path.join(dir, 'index.html'), text(3000));
+    await writeFile(path.join(dir, 'app.js'), text(6000));
+    return dir;
+  };
+  const first = await site('first');
+  expect(await precompress(first, { storeDir: store })).toEqual({
+    written: 4,
+    compressed: 2,
+    copied: 0,
+  });
+  const second = await site('second');
+  expect(await precompress(second, { storeDir: store })).toEqual({
+    written: 4,
+    compressed: 0,
+    copied: 2,
+  });
+  for (const form of ['index.html.br', 'index.html.gz', 'app.js.br', 'app.js.gz']) {
+    expect(
+      (await readFile(path.join(second, form))).equals(await readFile(path.join(first, form))),
+    ).toBe(true);
+  }
+  // A stored form that no longer decodes to its file is not used: compressed again, and replaced.
+  for (const name of await readdir(store)) await writeFile(path.join(store, name), 'garbage');
+  const third = await site('third');
+  expect(await precompress(third, { storeDir: store })).toEqual({
+    written: 4,
+    compressed: 2,
+    copied: 0,
+  });
+  const body = await readFile(path.join(third, 'app.js'));
+  expect(brotliDecompressSync(await readFile(path.join(third, 'app.js.br'))).equals(body)).toBe(
+    true,
+  );
+  expect(await precompress(await site('fourth'), { storeDir: store })).toMatchObject({ copied: 2 });
 });
