@@ -176,7 +176,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     storeDir: await buildCacheDir('precompress'),
   });
   console.log(
-    `precompress: ${written} .br/.gz files (${compressed} files compressed, ${copied} from the ` +
-      `build cache) in ${Math.round(performance.now() - started)} ms`,
+    `precompress: ${written} .br/.gz files, of ${compressed + copied} files: ${compressed} ` +
+      `compressed, ${copied} from the build cache, in ${Math.round(performance.now() - started)} ms`,
   );
 }
