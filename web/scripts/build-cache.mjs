@@ -1,10 +1,10 @@
 // Where the build keeps what it can make again from its inputs alone (the case pictures' sizes,
-// the emblem's stills), each entry named by those inputs. In the machine's cache
-// (~/.cache/landing/build, beside ccache's and clang-tidy's): a fresh clone then copies what an
-// earlier checkout made, where node_modules/.cache starts empty in every clone (a fresh clone's
-// gate spent 18 s encoding the seven pictures and 5 s rendering the stills on 2026-12-07). In
-// node_modules/.cache when there is no home to write to (a service's checkout), or with
-// LANDING_BUILD_CACHE, there.
+// the emblem's stills, each file's .br and .gz), each entry named by those inputs. In the
+// machine's cache (~/.cache/landing/build, beside ccache's and clang-tidy's): a fresh clone then
+// copies what an earlier checkout made, where node_modules/.cache starts empty in every clone (a
+// fresh clone's gate spent 18 s encoding the seven pictures, 5 s rendering the stills and 5 s
+// compressing on 2026-12-07). In node_modules/.cache when there is no home to write to (a
+// service's checkout), or with LANDING_BUILD_CACHE, there.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
