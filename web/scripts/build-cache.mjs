@@ -5,7 +5,7 @@
 // fresh clone's gate spent 18 s encoding the seven pictures, 5 s rendering the stills and 5 s
 // compressing on 2026-12-07). In node_modules/.cache when there is no home to write to (a
 // service's checkout), or with LANDING_BUILD_CACHE, there.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,4 +29,35 @@ export async function buildCacheDir(name, env = process.env) {
     }
   }
   throw new Error(`build cache: none of ${roots.join(', ')} can be written`);
+}
+
+/**
+ * Where to write `entry` before renaming it into place: beside it, dot-named, so a half-written
+ * entry is never taken, and a build that stopped half way leaves nothing under the entry's name.
+ */
+export function asideOf(entry) {
+  return path.join(path.dirname(entry), `.${path.basename(entry)}-${process.pid}`);
+}
+
+/** Marks an entry (a file or a folder) used now: pruning removes the least recently used first. */
+export async function markUsed(entry) {
+  const now = new Date();
+  await utimes(entry, now, now);
+}
+
+/** A build writes an aside within minutes; one older than this was left by a build that stopped. */
+const ABANDONED_MS = 60 * 60 * 1000;
+
+/** Keeps the `keep` most recently used entries of the cache folder `dir`, removes the rest. */
+export async function keepNewest(dir, keep) {
+  const entries = await Promise.all(
+    (await readdir(dir)).map(async (name) => ({
+      name,
+      at: (await stat(path.join(dir, name)).catch(() => ({ mtimeMs: 0 }))).mtimeMs,
+    })),
+  );
+  const asides = entries.filter((e) => e.name.startsWith('.'));
+  const done = entries.filter((e) => !e.name.startsWith('.')).sort((a, b) => b.at - a.at);
+  const gone = [...done.slice(keep), ...asides.filter((e) => Date.now() - e.at > ABANDONED_MS)];
+  await Promise.all(gone.map((e) => rm(path.join(dir, e.name), { recursive: true, force: true })));
 }

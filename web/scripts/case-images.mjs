@@ -5,21 +5,11 @@
 // encoded on this machine are kept by that hash in the build cache (scripts/build-cache.mjs), so
 // another checkout copies them.
 import { createHash } from 'node:crypto';
-import {
-  copyFile,
-  mkdir,
-  readFile,
-  readdir,
-  rename,
-  rm,
-  stat,
-  utimes,
-  writeFile,
-} from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { buildCacheDir } from './build-cache.mjs';
+import { asideOf, buildCacheDir, keepNewest, markUsed } from './build-cache.mjs';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WIDTHS = [480, 960];
@@ -50,14 +40,13 @@ async function copyStored(entry, base, outDir) {
   } catch {
     return false;
   }
-  const now = new Date();
-  await utimes(entry, now, now); // in use: the last to be pruned
+  await markUsed(entry);
   return true;
 }
 
 /** Stores the sizes just encoded under `base` as `entry`: whole (written aside, then renamed). */
 async function store(entry, base, outDir) {
-  const aside = `${entry}.${process.pid}`;
+  const aside = asideOf(entry);
   await rm(aside, { recursive: true, force: true });
   await mkdir(aside, { recursive: true });
   await Promise.all(
@@ -66,20 +55,6 @@ async function store(entry, base, outDir) {
   // An entry there is one found incomplete (or another build's same bytes): replaced.
   await rm(entry, { recursive: true, force: true });
   await rename(aside, entry).catch(() => rm(aside, { recursive: true, force: true }));
-}
-
-async function prune(storeDir) {
-  const entries = await readdir(storeDir, { withFileTypes: true });
-  const dirs = await Promise.all(
-    entries
-      .filter((e) => e.isDirectory())
-      .map(async (e) => ({
-        dir: path.join(storeDir, e.name),
-        at: (await stat(path.join(storeDir, e.name))).mtimeMs,
-      })),
-  );
-  dirs.sort((a, b) => b.at - a.at);
-  for (const { dir } of dirs.slice(STORED)) await rm(dir, { recursive: true, force: true });
 }
 
 /**
@@ -124,7 +99,7 @@ export async function buildCaseImages({ sourceDir, outDir, images, cacheFile, st
     encoded += 1;
     if (entry) await store(entry, base, outDir);
   }
-  if (storeDir) await prune(storeDir);
+  if (storeDir) await keepNewest(storeDir, STORED);
   // A case removed in the editor takes its sizes with it, so the site carries no orphans.
   for (const name of await readdir(outDir)) {
     if (!wanted.has(name)) await rm(path.join(outDir, name));

@@ -14,7 +14,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, expect, test } from 'vitest';
 import { buildCaseImages } from './case-images.mjs';
-import { buildCacheDir } from './build-cache.mjs';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'case-images-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,22 +71,4 @@ test('a picture is encoded once, then copied whole from the build cache into ano
 
   // Without a build cache, as before it: every new checkout encodes.
   expect(await build('fifth')).toEqual({ encoded: 1, copied: 0 });
-});
-
-test('the build cache is LANDING_BUILD_CACHE, else the home cache, else node_modules/.cache', async () => {
-  const own = at('own');
-  expect(await buildCacheDir('x', { LANDING_BUILD_CACHE: own, HOME: at('home') })).toBe(
-    path.join(own, 'x'),
-  );
-  expect(await buildCacheDir('x', { XDG_CACHE_HOME: at('xdg'), HOME: at('home') })).toBe(
-    at('xdg', 'landing', 'build', 'x'),
-  );
-  expect(await buildCacheDir('x', { HOME: at('home') })).toBe(
-    at('home', '.cache', 'landing', 'build', 'x'),
-  );
-  // A home that cannot hold a folder (here a file): the checkout's own cache.
-  writeFileSync(at('not-a-folder'), '');
-  expect(await buildCacheDir('x', { HOME: at('not-a-folder') })).toBe(
-    path.resolve(import.meta.dirname, '..', 'node_modules', '.cache', 'x'),
-  );
 });

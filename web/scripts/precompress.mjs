@@ -6,12 +6,12 @@
 // (scripts/build-cache.mjs), named by the file's hash: a build after a small change, or a fresh
 // clone's, compresses only what changed (all 170 forms took 5 s of both cores each build).
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip } from 'node:zlib';
-import { buildCacheDir } from './build-cache.mjs';
+import { asideOf, buildCacheDir, keepNewest, markUsed } from './build-cache.mjs';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -73,8 +73,7 @@ async function storedForms(base, body) {
   try {
     const [br, gzipped] = await Promise.all([readFile(`${base}.br`), readFile(`${base}.gz`)]);
     if (!brotliDecompressSync(br).equals(body) || !gunzipSync(gzipped).equals(body)) return null;
-    const now = new Date();
-    await Promise.all([utimes(`${base}.br`, now, now), utimes(`${base}.gz`, now, now)]);
+    await Promise.all([markUsed(`${base}.br`), markUsed(`${base}.gz`)]);
     return [br, gzipped];
   } catch {
     return null;
@@ -101,26 +100,12 @@ async function forms(body, storeDir, counts) {
   // Each written aside and renamed into place: a reader never sees half a form.
   await Promise.all(
     ['.br', '.gz'].map(async (suffix, i) => {
-      const aside = `${base}${suffix}.${process.pid}`;
+      const aside = asideOf(base + suffix);
       await writeFile(aside, made[i]);
       await rename(aside, base + suffix);
     }),
   );
   return made;
-}
-
-/** Keeps the STORED most recently used forms. */
-async function prune(storeDir) {
-  const names = await readdir(storeDir);
-  if (names.length <= STORED) return;
-  const used = await Promise.all(
-    names.map(async (name) => {
-      const file = path.join(storeDir, name);
-      return { file, at: (await stat(file).catch(() => ({ mtimeMs: 0 }))).mtimeMs };
-    }),
-  );
-  used.sort((a, b) => b.at - a.at);
-  await Promise.all(used.slice(STORED).map(({ file }) => rm(file, { force: true })));
 }
 
 /**
@@ -163,7 +148,7 @@ export async function precompress(root, { storeDir } = {}) {
     );
   }
   const written = (await Promise.all(jobs)).reduce((a, b) => a + b, 0);
-  if (storeDir) await prune(storeDir);
+  if (storeDir) await keepNewest(storeDir, STORED);
   return { written, ...counts };
 }
 

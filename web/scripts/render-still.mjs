@@ -5,22 +5,11 @@
 //   node scripts/render-still.mjs  →  dist/assets/emblem-still-<width>-<key>[@2x].webp
 // A second build with the same inputs (scripts/still-key.mjs) copies the images from its cache,
 // without even loading Vite, Playwright or sharp.
-import {
-  access,
-  constants,
-  cp,
-  mkdir,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { access, constants, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs';
-import { buildCacheDir } from './build-cache.mjs';
+import { asideOf, buildCacheDir, keepNewest, markUsed } from './build-cache.mjs';
 import { readStillKey } from './still-key.mjs';
 import { selfHostedDraco } from './vite-plugin-self-hosted-draco.mjs';
 
@@ -134,7 +123,7 @@ async function renderToCache(key) {
   const stills = await renderInChromium(await bundle(key));
   const { default: sharp } = await import('sharp');
   // Written aside and renamed into place, so a build that stops half way leaves no partial entry.
-  const fresh = path.join(cacheRoot, `.${key}-${process.pid}`);
+  const fresh = asideOf(path.join(cacheRoot, key));
   await mkdir(fresh, { recursive: true });
   await Promise.all(
     stills.map(async (still) => {
@@ -146,24 +135,9 @@ async function renderToCache(key) {
   await writeFile(path.join(fresh, 'paths.json'), JSON.stringify(paths));
   await rm(path.join(cacheRoot, key), { recursive: true, force: true });
   await rename(fresh, path.join(cacheRoot, key));
-  await prune(key);
+  // The few latest renders: checkouts share the cache, so each may want its own.
+  await keepNewest(cacheRoot, CACHE_RENDERS);
   return paths;
-}
-
-/** Keeps the few latest renders: checkouts share the cache, so each may want its own. */
-async function prune(keep) {
-  const entries = await readdir(cacheRoot, { withFileTypes: true });
-  const renders = await Promise.all(
-    entries
-      .filter((e) => e.isDirectory() && e.name !== keep && !e.name.startsWith('.'))
-      .map(async (e) => ({
-        dir: path.join(cacheRoot, e.name),
-        at: (await stat(path.join(cacheRoot, e.name))).mtimeMs,
-      })),
-  );
-  renders.sort((a, b) => b.at - a.at);
-  for (const { dir } of renders.slice(CACHE_RENDERS - 1))
-    await rm(dir, { recursive: true, force: true });
 }
 
 async function cachedPaths(key) {
@@ -180,7 +154,8 @@ export async function renderStill() {
   const key = await readStillKey(web);
   let paths = await cachedPaths(key);
   const cached = paths !== null;
-  if (!cached) paths = await renderToCache(key);
+  if (cached) await markUsed(path.join(cacheRoot, key));
+  else paths = await renderToCache(key);
   for (const site of paths) {
     const to = path.join(dist, site);
     await mkdir(path.dirname(to), { recursive: true });
