@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describeHang } from './hang-report';
 import { stitchScreenshots } from './stitch';
+import { Watch } from './watch';
 import { Builder, By, Capabilities, error, Key, type WebDriver } from 'selenium-webdriver';
 import { settle, type PageFunction, type Tab, type TabOptions, type Viewport } from './tab';
 
@@ -110,19 +110,11 @@ export class WebKitDriver {
     await driver.manage().window().setRect(viewport);
     const from = this.console.length;
     const pid = this.driver!.pid!;
-    let hung = false;
+    const watch = new Watch(() => describeHang(pid));
     return {
-      tab: webDriverTab(
-        driver,
-        viewport,
-        () => this.console.slice(from),
-        () => {
-          hung = true;
-          return describeHang(pid);
-        },
-      ),
+      tab: webDriverTab(driver, viewport, () => this.console.slice(from), watch),
       close: () => driver.quit(),
-      hung: () => hung,
+      hung: () => watch.hung(),
     };
   }
 }
@@ -133,42 +125,6 @@ interface WheelActions {
 
 /** WebKit's console lines: "CONSOLE [SOURCE] LEVEL message", e.g. "CONSOLE JS ERROR Error: …". */
 const CONSOLE_LINE = /CONSOLE (?:(\w+) )?(ERROR|WARN|WARNING|LOG|INFO|DEBUG) (.*)$/;
-
-/**
- * How long a script may run before the browser's processes are described: far longer than any
- * script of the suite takes, and early enough that the report is in before the test times out.
- */
-const HANG_REPORT_MS = 25_000;
-const REPORTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test-results');
-type Describe = () => Promise<{ summary: string; full: string }>;
-
-/**
- * `call`, and if it has not settled after HANG_REPORT_MS, a description of the browser's
- * processes: their main threads on stderr (the test's output, printed with its failure), every
- * thread in test-results/. The call is left to finish or to time out as it would have.
- */
-async function watched<R>(call: Promise<R>, what: string, describe: Describe) {
-  const timer = setTimeout(() => {
-    void describe()
-      .then(({ summary, full }) => {
-        mkdirSync(REPORTS, { recursive: true });
-        const file = path.join(REPORTS, `webkit-hang-${Date.now()}.txt`);
-        writeFileSync(file, full);
-        console.error(
-          `WebKit has not answered ${what} for ${HANG_REPORT_MS} ms (every thread: ${file}):\n${summary}`,
-        );
-      })
-      // A report that cannot be made must not take the worker down with an unhandled rejection.
-      .catch((error: unknown) =>
-        console.error(`WebKit has not answered ${what} for ${HANG_REPORT_MS} ms (${error})`),
-      );
-  }, HANG_REPORT_MS);
-  try {
-    return await call;
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** The click errors that mean WebDriver dispatched no event. */
 const NOT_DISPATCHED = [
@@ -182,7 +138,7 @@ function webDriverTab(
   driver: WebDriver,
   viewport: Viewport,
   lines: () => string[],
-  describe: Describe,
+  watch: Watch,
 ): Tab {
   const messages = (levels: string[]) =>
     lines()
@@ -190,11 +146,10 @@ function webDriverTab(
       .filter((match) => !!match && levels.includes(match[2]))
       .map((match) => `${match![1] ? `${match![1].toLowerCase()} ` : ''}${match![3]}`);
   const run = <A, R>(fn: PageFunction<A, R>, arg: A) =>
-    watched(
+    watch.call(
       // WebDriver's Execute Script awaits a returned promise, so async functions work too.
       driver.executeScript(`return (${fn.toString()})(arguments[0]);`, arg) as Promise<R>,
       'a script',
-      describe,
     );
   const element = async (selector: string) => {
     await settle(selector, run);
@@ -204,10 +159,10 @@ function webDriverTab(
     engine: 'webkit',
     viewport,
     async goto(url) {
-      await watched(driver.get(url), `a navigation to ${url}`, describe);
+      await watch.call(driver.get(url), `a navigation to ${url}`);
     },
     async reload() {
-      await watched(driver.navigate().refresh(), 'a reload', describe);
+      await watch.call(driver.navigate().refresh(), 'a reload');
     },
     url: () => driver.getCurrentUrl(),
     evaluate: run,
@@ -219,11 +174,7 @@ function webDriverTab(
       const deadline = Date.now() + 5000;
       for (;;) {
         try {
-          return await watched(
-            (await element(selector)).click(),
-            `a click on ${selector}`,
-            describe,
-          );
+          return await watch.call((await element(selector)).click(), `a click on ${selector}`);
         } catch (failure) {
           if (!NOT_DISPATCHED.some((kind) => failure instanceof kind)) throw failure;
           if (Date.now() > deadline) throw failure;
