@@ -61,14 +61,19 @@ test-budgets: $(SITE)
 # under the sanitizers (test-asan). `make server-all` builds the release integration tests too.
 test-server: server
 	cd server && cmake --build --preset release -j $(JOBS) --target landing_unit_tests test_postgres
-	cd server && ctest --preset release -j $(CTEST_JOBS) -L unit
+	@scripts/ctest-costs seed build/release
+	cd server && { ctest --preset release -j $(CTEST_JOBS) -L unit && rc=0 || rc=$$?; }; \
+	  cd .. && scripts/ctest-costs keep build/release >/dev/null; exit $$rc
 
 server-all:
 	cd server && cmake --preset release >/dev/null
 	cd server && cmake --build --preset release -j $(JOBS)
 
+# The longest tests first, by the times the machine's last run kept (scripts/ctest-costs).
 test-asan: server-asan
-	cd server && ctest --preset asan -j $(CTEST_JOBS)
+	@scripts/ctest-costs seed build/asan
+	cd server && { ctest --preset asan -j $(CTEST_JOBS) && rc=0 || rc=$$?; }; \
+	  cd .. && scripts/ctest-costs keep build/asan >/dev/null; exit $$rc
 
 # Each libFuzzer harness on its corpus for a short while: a crash found once stays found.
 test-fuzz: server-asan
@@ -114,6 +119,7 @@ lint-cpp:
 	@python3 scripts/clang-tidy-all_test.py -q
 	@python3 scripts/deps_test.py -q
 	@python3 scripts/check-compile-paths_test.py -q
+	@python3 scripts/ctest-costs_test.py -q
 	@scripts/check-layers
 	@echo "clang-format: $(words $(CXX_SOURCES)) files"
 	@clang-format --dry-run --Werror $(CXX_SOURCES)
