@@ -64,6 +64,26 @@ TEST_F(digest, the_missed_digest_goes_at_start_once_as_text_chart_and_report) {
   EXPECT_EQ(bot.calls("sendMessage").size(), 1U);
 }
 
+// Whether the process has a library mapped whose file name holds `name`.
+bool maps(int pid, const std::string& name) {
+  return read_all("/proc/" + std::to_string(pid) + "/maps").find(name) != std::string::npos;
+}
+
+// librsvg and cairo, with the forty libraries they bring, are opened to draw a chart, not at
+// every start (digest/rsvg_runtime.hpp): a server with no digest has none of them mapped, and one
+// that has sent its chart has.
+TEST_F(digest, the_charts_libraries_are_opened_only_to_draw_a_chart) {
+  server_process plain(delivery_test_args((dir.path / "site").string(), db()),
+                       telegram_env(bot.base_url()), dir.path / "plain.log");
+  for (const auto* name : {"librsvg", "libcairo", "libpango", "libfontconfig"}) {
+    EXPECT_FALSE(maps(plain.pid(), name)) << name;
+  }
+  auto server = start("digest.log");
+  ASSERT_TRUE(bot.wait_for_calls("sendPhoto", 1, 15s)) << server->output();
+  EXPECT_TRUE(maps(server->pid(), "librsvg-2.so")) << server->output();
+  EXPECT_TRUE(maps(server->pid(), "libcairo.so")) << server->output();
+}
+
 TEST_F(digest, digest_send_sends_the_last_period_once_and_says_what_it_did) {
   run_binary({"--db", db(), "leads", "list"});  // makes the database
   const auto env = telegram_env(bot.base_url());

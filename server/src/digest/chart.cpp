@@ -1,8 +1,5 @@
 #include "digest/chart.hpp"
 
-#include <cairo.h>
-#include <librsvg/rsvg.h>
-
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -14,6 +11,7 @@
 #include "common/utf8.hpp"
 #include "common/visible.hpp"
 #include "digest/message.hpp"
+#include "digest/rsvg_runtime.hpp"
 
 namespace landing::digest {
 namespace {
@@ -108,9 +106,9 @@ std::string sources_panel(const std::vector<source_leads>& sources) {
 }
 
 struct closer {
-  void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
-  void operator()(cairo_t* c) const { cairo_destroy(c); }
-  void operator()(RsvgHandle* h) const { g_object_unref(h); }
+  void operator()(cairo_surface_t* s) const { rsvg().surface_destroy(s); }
+  void operator()(cairo_t* c) const { rsvg().destroy(c); }
+  void operator()(RsvgHandle* h) const { rsvg().object_unref(h); }
 };
 
 cairo_status_t append_to(void* closure, const unsigned char* data, unsigned int length) {
@@ -136,27 +134,28 @@ std::string chart_svg(const figures& f) {
 }
 
 std::string render_png(std::string_view svg) {
+  const auto& r = rsvg();
   GError* error = nullptr;
   const std::unique_ptr<RsvgHandle, closer> handle(
-      rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &error));
+      r.handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &error));
   if (!handle) {
     std::string reason = error ? error->message : "unknown";
-    if (error) g_error_free(error);
+    if (error) r.error_free(error);
     throw std::runtime_error(concat("the chart's SVG: ", reason));
   }
   const std::unique_ptr<cairo_surface_t, closer> surface(
-      cairo_image_surface_create(CAIRO_FORMAT_ARGB32, chart_width, chart_height));
-  const std::unique_ptr<cairo_t, closer> cr(cairo_create(surface.get()));
+      r.image_surface_create(CAIRO_FORMAT_ARGB32, chart_width, chart_height));
+  const std::unique_ptr<cairo_t, closer> cr(r.create(surface.get()));
   const RsvgRectangle viewport{0, 0, chart_width, chart_height};
-  if (!rsvg_handle_render_document(handle.get(), cr.get(), &viewport, &error)) {
+  if (!r.handle_render_document(handle.get(), cr.get(), &viewport, &error)) {
     std::string reason = error ? error->message : "unknown";
-    if (error) g_error_free(error);
+    if (error) r.error_free(error);
     throw std::runtime_error(concat("drawing the chart: ", reason));
   }
   std::string png;
-  if (const auto status = cairo_surface_write_to_png_stream(surface.get(), append_to, &png);
+  if (const auto status = r.surface_write_to_png_stream(surface.get(), append_to, &png);
       status != CAIRO_STATUS_SUCCESS) {
-    throw std::runtime_error(std::string("the chart's PNG: ") + cairo_status_to_string(status));
+    throw std::runtime_error(std::string("the chart's PNG: ") + r.status_to_string(status));
   }
   return png;
 }
