@@ -9,10 +9,12 @@
 //   LIGHTHOUSE_ONLY=http:mobile    only the rows whose `front:form factor` or `front:page:form
 //                                  factor` matches (comma-separated; form factors: mobile,
 //                                  mobile-8x, desktop); docs are left as they are
+//   LIGHTHOUSE_ONLY=floor:mobile-8x  the machine's floor alone (below)
 //   LIGHTHOUSE_SAVE=/tmp/lhr       keeps each run's full report and its trace there, to see where
 //                                  time goes (the trace opens in the Performance panel;
 //                                  bench/trace-load.mjs says what Lighthouse scales)
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { X509Certificate, createHash } from 'node:crypto';
@@ -56,6 +58,29 @@ const FORM_FACTORS = [
   { name: 'mobile-8x', config: undefined, flags: { throttling: { cpuSlowdownMultiplier: 8 } } },
   { name: 'desktop', config: desktopConfig, flags: {} },
 ];
+
+// The machine's floor: a page with one heading and one paragraph, no style sheet, font or script,
+// audited on a phone beside the landing. Lighthouse's simulation multiplies the renderer's own
+// start (its context, the first style and layout) by the CPU slowdown as it does the page's work,
+// so on a slow or busy machine even this page loses points at 8x (issue 44, item 19): a landing
+// row means little without the floor it was measured against.
+const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title>' +
+  '<meta name="description" content="An empty page: what this machine scores with nothing to load.">' +
+  '</head><body><main><h1>An empty page</h1><p>One heading and one paragraph.</p></main></body></html>';
+
+function startFloorServer() {
+  const server = http.createServer((_, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    res.end(FLOOR_PAGE);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${server.address().port}`, stop: () => server.close() }),
+    ),
+  );
+}
 
 // The pages audited: each landing page in every form factor, and the docs (issue 35: a case, a
 // service and the index, in both languages) on a phone, the form factor their bar is set for,
@@ -128,6 +153,7 @@ async function audit(url, formFactor, extraFlags = [], saveAs = null) {
 }
 
 // Behind the front the Host is localhost on Caddy's port, and HSTS is sent as deployed.
+const floor = await startFloorServer();
 const server = await startLandingServer(['--host', '*', '--trust-proxy', '127.0.0.1/32', '--hsts']);
 const caddyDir = mkdtempSync(path.join(os.tmpdir(), 'landing-audit-caddy-'));
 const caddy = new Caddy({ upstreams: [`127.0.0.1:${server.port}`], dir: caddyDir });
@@ -140,9 +166,11 @@ try {
   const fronts = [
     { name: 'http', base: server.url, flags: [] },
     { name: 'https', base: caddy.origin, flags: trustFront },
+    { name: 'floor', base: floor.url, flags: [] },
   ];
   for (const front of fronts) {
-    for (const { page, factors } of PAGES) {
+    const pages = front.name === 'floor' ? [{ page: '/', factors: ['mobile', 'mobile-8x'] }] : PAGES;
+    for (const { page, factors } of pages) {
       for (const factor of FORM_FACTORS.filter((f) => factors.includes(f.name))) {
         const formFactor = factor.name;
         if (front.name !== 'http' && page.includes('/docs/')) continue;
@@ -176,6 +204,7 @@ try {
   await caddy.stop();
   rmSync(caddyDir, { recursive: true, force: true });
   await server.stop();
+  floor.stop();
 }
 
 // The HTTPS front must not cost the mobile visitor anything (issue 13's bar).
@@ -199,20 +228,21 @@ const table = [
         `${r.benchmarkIndex.toFixed(0)} |`,
   ),
   '',
-  '### Long tasks by source (mobile, landing-server)',
+  '### Long tasks by source (mobile, landing-server, and the empty page that is the floor)',
   '',
   "Each run's tasks of 50 ms or more as Lighthouse lists them (`long-tasks`, at its CPU slowdown): " +
     'the source (`document` is the page itself, a file is a script, `unattributed` is work with no ' +
-    'script on the stack), the duration and when it started, in ms.',
+    'script on the stack), the duration and when it started, in ms. The `floor` rows are a page ' +
+    'with one heading and one paragraph and nothing else: what this machine scores at best.',
   '',
   '| page | CPU | run | performance | TBT ms | benchmarkIndex | long tasks |',
   '| --- | --- | --- | --- | --- | --- | --- |',
   ...rows
-    .filter((r) => r.front === 'http' && r.formFactor.startsWith('mobile'))
+    .filter((r) => r.front !== 'https' && r.formFactor.startsWith('mobile'))
     .flatMap((r) =>
       r.runs.map(
         (run, i) =>
-          `| ${r.page} | ${r.formFactor === 'mobile' ? '4x' : '8x'} | ${i + 1} | ${run.performance} | ` +
+          `| ${r.front === 'floor' ? 'empty page (floor)' : r.page} | ${r.formFactor === 'mobile' ? '4x' : '8x'} | ${i + 1} | ${run.performance} | ` +
           `${run.tbt.toFixed(0)} | ${run.benchmarkIndex.toFixed(0)} | ${longTasks(run)} |`,
       ),
     ),
