@@ -14,8 +14,9 @@ void* open_library(const char* name) {
   void* library = ::dlopen(name, RTLD_NOW | RTLD_LOCAL);
   if (library == nullptr) {
     const char* reason = ::dlerror();
-    throw std::runtime_error(concat("cannot open ", name, " to draw the chart (Debian's librsvg2-2): ",
-                                    reason != nullptr ? reason : "unknown"));
+    throw std::runtime_error(concat(
+        "cannot open ", name,
+        " to draw the chart (Debian's librsvg2-2): ", reason != nullptr ? reason : "unknown"));
   }
   return library;
 }
@@ -33,7 +34,8 @@ rsvg_runtime open_runtime() {
   void* gobject = open_library("libgobject-2.0.so.0");
   void* glib = open_library("libglib-2.0.so.0");
   rsvg_runtime r{};
-  r.handle_new_from_data = find<decltype(r.handle_new_from_data)>(rsvg, "rsvg_handle_new_from_data");
+  r.handle_new_from_data =
+      find<decltype(r.handle_new_from_data)>(rsvg, "rsvg_handle_new_from_data");
   r.handle_render_document =
       find<decltype(r.handle_render_document)>(rsvg, "rsvg_handle_render_document");
   r.object_unref = find<decltype(r.object_unref)>(gobject, "g_object_unref");
