@@ -61,8 +61,7 @@ export default defineConfig<object, { engine: Engine }>({
     },
     // The editor at /admin, in Chromium, once every other suite is done: one of its tests runs a
     // whole site build (about 20 s of both cores with the checkout's caches), which would starve
-    // the timed checks beside it. The gate runs it on its own instead (`make test-editor`), beside
-    // the deployment tests, which mostly wait.
+    // the timed checks beside it.
     {
       name: 'editor',
       testMatch: /editor\.spec\.ts$/,
