@@ -13,8 +13,7 @@ LISTEN ?= 127.0.0.1:8080
 CXX_SOURCES = $(shell git ls-files 'server/*.cpp' 'server/*.hpp' 2>/dev/null)
 
 .PHONY: deps build web server server-all server-asan run test test-web test-server test-asan test-fuzz \
-        test-e2e test-browsers test-editor test-deploy-editor test-deploy test-budgets lint lint-web \
-        lint-cpp lint-suites bench audit fuzz screenshots clean
+        test-e2e test-deploy test-budgets lint lint-web lint-cpp lint-suites bench audit fuzz screenshots clean
 
 deps:
 	@scripts/deps
@@ -40,12 +39,9 @@ run: build
 	exec build/release/landing-server --listen $(LISTEN) --site web/dist --db var/leads.db
 
 # Each stage timed, the times listed at the end (scripts/gate), so a slow stage shows in the tail.
-# The editor's journeys run beside the deployment tests rather than after the other browser
-# suites, and the fuzzers beside both at the lowest priority: the deployment tests mostly wait on
-# Caddy, replicas and backups, and the fuzzers' 20 s each then cost the gate no time
-# (scripts/gate).
-GATE_STAGES = lint build test-web test-budgets test-server test-asan test-browsers \
-  test-deploy-editor+test-fuzz
+# The fuzzers run beside the deployment tests at the lowest priority: those mostly wait on Caddy,
+# replicas and backups, and the fuzzers' 20 s each then cost the gate no time (scripts/gate).
+GATE_STAGES = lint build test-web test-budgets test-server test-asan test-e2e test-deploy+test-fuzz
 test: deps
 	@scripts/gate $(GATE_STAGES)
 
@@ -87,19 +83,6 @@ test-fuzz: server-asan
 test-e2e: $(SERVED)
 	cd e2e && node --test receivers/
 	cd e2e && npx playwright test
-
-# test-e2e in two parts, for the gate. The editor's journeys come after the other suites in one
-# run (playwright.config.ts: one of them builds the whole site, which would starve the timed
-# checks beside it), and there they were its last 49 s with the cores half used (2026-12-07).
-test-browsers: $(SERVED)
-	cd e2e && node --test receivers/
-	cd e2e && npx playwright test --project chromium --project firefox --project webkit
-
-test-editor: $(SERVED)
-	cd e2e && npx playwright test --project editor --no-deps
-
-test-deploy-editor: $(SERVED)
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-deploy test-editor
 
 # Whole-page pictures of the landing in every engine, language and width, for people to look at
 # after a change a visitor sees (e2e/artifacts/); the gate's journeys take none (E2E_SCREENSHOTS).
