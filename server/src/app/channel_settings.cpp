@@ -6,9 +6,21 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "webhook/target.hpp"
+#include "outbound/target.hpp"
 
 namespace landing::app {
+
+namespace {
+
+// The host of an origin such as https://mintline.studio; empty when there is none.
+std::string host_of(const std::string& origin) {
+  const auto scheme = origin.find("://");
+  if (scheme == std::string::npos) return {};
+  auto host = origin.substr(scheme + 3);
+  return host.substr(0, host.find_first_of(":/"));
+}
+
+}  // namespace
 
 std::string read_secret(const std::string& file, const std::string& credential) {
   std::filesystem::path path = file;
@@ -27,11 +39,13 @@ std::string read_secret(const std::string& file, const std::string& credential) 
 
 webhook_settings webhook_settings_of(const config& cfg) {
   if (cfg.webhook_url.empty()) return {};
-  const auto url = webhook::check_url(cfg.webhook_url, cfg.webhook_allow_private);
+  const outbound::reach allowed{cfg.webhook_allow_private, "--webhook-allow-private"};
+  const auto url = outbound::check_url(cfg.webhook_url, allowed);
   if (!url.error.empty()) return {std::nullopt, "--webhook-url: " + url.error};
   webhook::channel_options out;
   out.url = cfg.webhook_url;
-  out.http.allow_private = cfg.webhook_allow_private;
+  out.http.allowed = allowed;
+  out.http.user_agent = "landing-server webhook";
   out.http.timeout = std::chrono::milliseconds(cfg.webhook_timeout_ms);
   try {
     const auto current =
@@ -88,13 +102,33 @@ email_settings email_settings_of(const config& cfg, const std::string& origin) {
             "credential smtp-password)"};
   }
   // The site's host, else the studio's mail domain: what a Message-ID's right side names.
-  auto domain = std::string(from->domain());
-  if (const auto scheme = origin.find("://"); scheme != std::string::npos) {
-    auto host = origin.substr(scheme + 3);
-    host = host.substr(0, host.find_first_of(":/"));
-    if (!host.empty()) domain = host;
-  }
+  auto domain = host_of(origin);
+  if (domain.empty()) domain = std::string(from->domain());
   return {std::pair{std::move(smtp), email::mail_settings{*from, std::move(to), domain}}, {}};
+}
+
+bitrix24_settings bitrix24_settings_of(const config& cfg, const std::string& origin) {
+  std::string url;
+  try {
+    url = read_secret(cfg.bitrix24_webhook_file, "bitrix24-webhook");
+  } catch (const std::exception& e) {
+    return {std::nullopt, std::string("the Bitrix24 webhook: ") + e.what()};
+  }
+  if (url.empty()) {
+    if (cfg.bitrix24_webhook_file.empty()) return {};
+    return {std::nullopt, "--bitrix24-webhook-file: the file is empty"};
+  }
+  bitrix24::channel_options out;
+  out.http.allowed = {cfg.bitrix24_allow_private, "--bitrix24-allow-private"};
+  // Never the URL: it holds the webhook's code.
+  out.url = bitrix24::parse_webhook_url(url, out.http.allowed);
+  if (!out.url.error.empty()) return {std::nullopt, "the Bitrix24 webhook's URL: " + out.url.error};
+  out.http.timeout = std::chrono::milliseconds(cfg.delivery_timeout_ms);
+  out.http.max_body = 64 * 1024;
+  out.http.user_agent = "landing-server bitrix24";
+  out.site = host_of(origin);
+  if (out.site.empty()) out.site = "сайт";
+  return {std::move(out), {}};
 }
 
 }  // namespace landing::app

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "app/config.hpp"
+#include "bitrix24/channel.hpp"
 #include "email/lead_mail.hpp"
 #include "email/smtp.hpp"
 #include "webhook/channel.hpp"
@@ -25,6 +26,13 @@ struct email_settings {
 };
 // `origin` is the site's public origin: its host names each mail's Message-ID.
 email_settings email_settings_of(const config& cfg, const std::string& origin);
+
+struct bitrix24_settings {
+  std::optional<bitrix24::channel_options> options;  // nothing when no webhook is configured
+  std::string error;
+};
+// `origin` is the site's public origin: its host names the site in each lead.
+bitrix24_settings bitrix24_settings_of(const config& cfg, const std::string& origin);
 
 // A secret from `file` when given, else from $CREDENTIALS_DIRECTORY/`credential`; nothing from
 // either is an empty string. Throws std::runtime_error when a named file cannot be read.

@@ -53,6 +53,15 @@ void define_channel_options(CLI::App& cli, config& cfg) {
   cli.add_option("--mail-to", cfg.mail_to, "where leads are mailed (repeat, or comma-separated)")
       ->envname("LANDING_MAIL_TO")
       ->delimiter(',');
+  cli.add_option("--bitrix24-webhook-file", cfg.bitrix24_webhook_file,
+                 "add every lead to Bitrix24's CRM through the incoming webhook whose URL "
+                 "(https://<portal>/rest/<user>/<code>/, a secret) this file holds; default: the "
+                 "systemd credential bitrix24-webhook")
+      ->envname("LANDING_BITRIX24_WEBHOOK_FILE");
+  cli.add_flag("--bitrix24-allow-private", cfg.bitrix24_allow_private,
+               "let Bitrix24 calls reach loopback and private addresses (an on-premise portal "
+               "on the studio's own network)")
+      ->envname("LANDING_BITRIX24_ALLOW_PRIVATE");
   cli.add_option("--triage-users", cfg.triage_users,
                  "Telegram user ids whose clicks count (comma-separated; default: anyone in "
                  "the chat)")

@@ -1,6 +1,14 @@
 #include "app/command_line_parts.hpp"
+#include "delivery/channel.hpp"
 
 namespace landing::app {
+namespace {
+
+std::vector<std::string> known_channels() {
+  return {delivery::channel_names.begin(), delivery::channel_names.end()};
+}
+
+}  // namespace
 
 void define_lead_commands(CLI::App& cli, config& cfg) {
   auto* leads = cli.add_subcommand("leads", "operators' commands on the lead database");
@@ -23,8 +31,10 @@ void define_lead_commands(CLI::App& cli, config& cfg) {
                            "channel its receiver turned off on again (--channel without ID)")
           ->fallthrough();
   retry->add_option("id", cfg.lead_id);
-  retry->add_option("--channel", cfg.channel, "telegram, webhook or email (default: every one)")
-      ->check(CLI::IsMember({"telegram", "webhook", "email"}));
+  retry
+      ->add_option("--channel", cfg.channel,
+                   "telegram, webhook, email or bitrix24 (default: every one)")
+      ->check(CLI::IsMember(known_channels()));
   retry->callback([&cfg] {
     cfg.what = command::leads_retry;
     if (cfg.lead_id.empty() && cfg.channel.empty()) {
@@ -37,9 +47,9 @@ void define_lead_commands(CLI::App& cli, config& cfg) {
                            "send leads to a channel again, delivered or not (a receiver that "
                            "lost them): --id ID or --since DATE")
           ->fallthrough();
-  redeliver->add_option("--channel", cfg.channel, "webhook, email or telegram")
+  redeliver->add_option("--channel", cfg.channel, "webhook, email, bitrix24 or telegram")
       ->required()
-      ->check(CLI::IsMember({"telegram", "webhook", "email"}));
+      ->check(CLI::IsMember(known_channels()));
   auto* again_id = redeliver->add_option("--id", cfg.lead_id, "one lead's id");
   auto* again_since = redeliver->add_option("--since", cfg.redeliver_since,
                                             "every lead that arrived on or after this day "

@@ -14,6 +14,15 @@ void define_tool_commands(CLI::App& cli, config& cfg) {
                        "exit 1 unless it is 2xx")
       ->fallthrough()
       ->callback(choose(cfg, command::webhook_test));
+  auto* bitrix24 = cli.add_subcommand("bitrix24", "the Bitrix24 channel's own commands");
+  bitrix24->require_subcommand(1);
+  bitrix24->fallthrough();
+  bitrix24
+      ->add_subcommand("test",
+                       "add a marked test lead through --bitrix24-webhook-file and say what the "
+                       "portal answered; exit 1 unless it took the lead")
+      ->fallthrough()
+      ->callback(choose(cfg, command::bitrix24_test));
   auto* migrate_db = cli.add_subcommand(
       "migrate-db",
       "copy every lead from one database to another (SQLite to PostgreSQL); safe to run twice");

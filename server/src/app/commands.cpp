@@ -9,6 +9,7 @@
 #include "app/failure.hpp"
 #include "app/store.hpp"
 #include "attribution/cli.hpp"
+#include "bitrix24/cli.hpp"
 #include "digest/cli.hpp"
 #include "leads/cli.hpp"
 #include "privacy/cli.hpp"
@@ -138,12 +139,24 @@ int webhook_test(const config& cfg) {
   return webhook::cli::test(*settings.options, std::cout, std::cerr);
 }
 
+int bitrix24_test(const config& cfg) {
+  const auto settings = bitrix24_settings_of(cfg, cfg.origin);
+  if (!settings.error.empty()) return fail("bitrix24 test: " + settings.error);
+  if (!settings.options) {
+    return fail(
+        "bitrix24 test: no webhook: --bitrix24-webhook-file (or the credential bitrix24-webhook)");
+  }
+  return bitrix24::cli::test(*settings.options, std::cout, std::cerr);
+}
+
 int run_command(const config& cfg) {
   switch (cfg.what) {
     case command::webhook_new_secret:
       return webhook::cli::new_secret(std::cout);
     case command::webhook_test:
       return webhook_test(cfg);
+    case command::bitrix24_test:
+      return bitrix24_test(cfg);
     case command::migrate_db:
       return migrate_db(cfg);
     case command::backup:

@@ -21,6 +21,7 @@ enum class command {
   leads_redeliver,
   webhook_new_secret,
   webhook_test,
+  bitrix24_test,
   leads_export,
   leads_export_subject,
   leads_erase,
@@ -98,6 +99,9 @@ struct config {
   std::string smtp_ca_file;
   std::string mail_from;
   std::vector<std::string> mail_to;
+  // The CRMs' own APIs (docs/delivery.md): Bitrix24's incoming webhook URL is the secret.
+  std::string bitrix24_webhook_file;
+  bool bitrix24_allow_private = false;
   std::vector<std::int64_t> triage_users;
   std::string remind_after = "30m";
   int utc_offset_minutes = 180;

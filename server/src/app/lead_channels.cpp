@@ -4,6 +4,7 @@
 
 #include "app/channel_settings.hpp"
 #include "app/replica_name.hpp"
+#include "bitrix24/channel.hpp"
 #include "common/log.hpp"
 #include "email/channel.hpp"
 #include "telegram/channel.hpp"
@@ -17,11 +18,12 @@ lead_channels::lead_channels(storage::lead_store& store, const telegram::config&
   add_telegram(store, telegram, cfg, stats);
   add_webhook(cfg);
   add_email(cfg, origin);
+  add_bitrix24(cfg, origin);
   if (channels_.empty()) {
     log::warn("no_channel_configured",
               {{"effect",
                 "leads are stored as held until a restart with a channel: TELEGRAM_BOT_TOKEN and "
-                "TELEGRAM_CHAT_ID, --webhook-url or --smtp-url"}});
+                "TELEGRAM_CHAT_ID, --webhook-url, --smtp-url or --bitrix24-webhook-file"}});
     return;
   }
   start_workers(store, cfg, stats);
@@ -95,9 +97,10 @@ void lead_channels::add_webhook(const config& cfg) {
   auto settings = webhook_settings_of(cfg);
   if (!settings.error.empty()) throw std::invalid_argument(settings.error);
   if (!settings.options) return;
-  log::info("webhook_configured", {{"url", settings.options->url},
-                                   {"signatures", settings.options->secrets.size()},
-                                   {"allow_private", settings.options->http.allow_private}});
+  log::info("webhook_configured",
+            {{"url", settings.options->url},
+             {"signatures", settings.options->secrets.size()},
+             {"allow_private", settings.options->http.allowed.allow_private}});
   channels_.push_back(std::make_unique<webhook::lead_channel>(std::move(*settings.options)));
 }
 
@@ -111,6 +114,17 @@ void lead_channels::add_email(const config& cfg, const std::string& origin) {
                                  {"recipients", mail.to.size()},
                                  {"message_id_domain", mail.site_domain}});
   channels_.push_back(std::make_unique<email::lead_channel>(std::move(smtp), std::move(mail)));
+}
+
+void lead_channels::add_bitrix24(const config& cfg, const std::string& origin) {
+  auto settings = bitrix24_settings_of(cfg, origin);
+  if (!settings.error.empty()) throw std::invalid_argument(settings.error);
+  if (!settings.options) return;
+  // The portal's host only: the URL holds the webhook's code.
+  log::info("bitrix24_configured",
+            {{"portal", settings.options->url.host},
+             {"allow_private", settings.options->http.allowed.allow_private}});
+  channels_.push_back(std::make_unique<bitrix24::lead_channel>(std::move(*settings.options)));
 }
 
 std::vector<std::string> lead_channels::channel_names() const {

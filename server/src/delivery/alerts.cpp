@@ -12,6 +12,7 @@ std::string title(const std::string& channel) {
   if (channel == "telegram") return "Telegram";
   if (channel == "webhook") return "Webhook";
   if (channel == "email") return "Почта";
+  if (channel == "bitrix24") return "Битрикс24";
   return channel;
 }
 

@@ -7,17 +7,15 @@
 
 namespace landing::webhook {
 
-std::vector<std::pair<std::string, std::string>> signed_headers(const std::vector<secret>& keys,
-                                                                const std::string& id,
-                                                                std::int64_t timestamp_s,
-                                                                const std::string& body) {
+outbound::header_list signed_headers(const std::vector<secret>& keys, const std::string& id,
+                                     std::int64_t timestamp_s, const std::string& body) {
   return {{"content-type", "application/json"},
           {"webhook-id", id},
           {"webhook-timestamp", std::to_string(timestamp_s)},
           {"webhook-signature", signature_header(keys, id, timestamp_s, body)}};
 }
 
-delivery::attempt_result interpret(const answer& got, std::int64_t now_ms) {
+delivery::attempt_result interpret(const outbound::answer& got, std::int64_t now_ms) {
   using delivery::attempt_result;
   if (got.status == 0) {
     return {attempt_result::retry, got.error_class + ": " + got.error, got.error_class};
@@ -41,8 +39,8 @@ delivery::attempt_result interpret(const answer& got, std::int64_t now_ms) {
 lead_channel::lead_channel(channel_options options)
     : options_(std::move(options)), http_(options_.http) {}
 
-answer lead_channel::deliver(const std::string& id, const std::string& body, std::int64_t now_ms,
-                             const std::atomic<bool>& cancel) {
+outbound::answer lead_channel::deliver(const std::string& id, const std::string& body,
+                                       std::int64_t now_ms, const std::atomic<bool>& cancel) {
   const std::lock_guard lock(http_mutex_);
   return http_.post(options_.url, signed_headers(options_.secrets, id, now_ms / 1000, body), body,
                     cancel);

@@ -12,8 +12,8 @@ namespace {
 using delivery::attempt_result;
 constexpr std::int64_t now = 1'784'000'000'000;
 
-answer with_status(long status, std::string retry_after = {}) {
-  answer out;
+outbound::answer with_status(long status, std::string retry_after = {}) {
+  outbound::answer out;
   out.status = status;
   out.retry_after = std::move(retry_after);
   return out;

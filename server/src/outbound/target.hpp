@@ -5,10 +5,11 @@
 #include <string>
 #include <string_view>
 
-namespace landing::webhook {
+namespace landing::outbound {
 
-// What kind of network an address is on, for the SSRF guard: a webhook URL must not reach the
-// server's own machine or network unless the operator says so.
+// What kind of network an address is on, for the SSRF guard: a URL the server posts to (a
+// webhook, a CRM) must not reach the server's own machine or network unless the operator says
+// so.
 enum class address_class {
   global,
   loopback,      // 127.0.0.0/8, ::1
@@ -22,11 +23,18 @@ enum class address_class {
 address_class classify(const boost::asio::ip::address& address);
 std::string_view class_name(address_class kind);
 
+// Who may be reached: private addresses only with `allow_private`, which the operator gives by
+// the flag `private_flag` (named in the refusal, e.g. --webhook-allow-private).
+struct reach {
+  bool allow_private = false;
+  std::string private_flag;
+};
+
 // Why a connection to `address` is refused, or nothing when it may go. Private classes pass only
-// with `allow_private`; plain http only to a private address so allowed (a studio's own CRM on
-// its network); reserved ranges never.
+// when allowed; plain http only to a private address so allowed (a studio's own CRM on its
+// network); reserved ranges never.
 std::optional<std::string> refusal(const boost::asio::ip::address& address, bool https,
-                                   bool allow_private);
+                                   const reach& allowed);
 
 struct url_check {
   bool https = false;
@@ -35,6 +43,6 @@ struct url_check {
 
 // The URL's own checks, before any connection: http or https, a host, no user:password (a
 // secret in a URL ends up in logs), and for a literal address the refusal above.
-url_check check_url(std::string_view url, bool allow_private);
+url_check check_url(std::string_view url, const reach& allowed);
 
-}  // namespace landing::webhook
+}  // namespace landing::outbound

@@ -1,4 +1,4 @@
-#include "webhook/client.hpp"
+#include "outbound/client.hpp"
 
 #include <curl/curl.h>
 #include <sys/socket.h>
@@ -7,15 +7,15 @@
 #include <cstring>
 #include <optional>
 
-#include "webhook/target.hpp"
+#include "outbound/target.hpp"
 
-namespace landing::webhook {
+namespace landing::outbound {
 namespace {
 
 // What the socket callback needs, and what it found.
 struct guard {
   bool https = false;
-  bool allow_private = false;
+  const reach& allowed;
   std::optional<std::string> refused;
 };
 
@@ -42,17 +42,22 @@ curl_socket_t open_checked(void* data, curlsocktype, curl_sockaddr* socket) {
     check.refused = "not an IP address";
     return CURL_SOCKET_BAD;
   }
-  if (auto why = refusal(*address, check.https, check.allow_private)) {
+  if (auto why = refusal(*address, check.https, check.allowed)) {
     check.refused = std::move(why);
     return CURL_SOCKET_BAD;
   }
   return ::socket(socket->family, socket->socktype, socket->protocol);
 }
 
+struct kept_body {
+  std::string& body;
+  std::size_t limit;
+};
+
 std::size_t keep_start(char* data, std::size_t size, std::size_t count, void* out) {
-  auto& body = *static_cast<std::string*>(out);
+  auto& kept = *static_cast<kept_body*>(out);
   const std::size_t bytes = size * count;
-  body.append(data, std::min(bytes, answer_max_bytes - std::min(answer_max_bytes, body.size())));
+  kept.body.append(data, std::min(bytes, kept.limit - std::min(kept.limit, kept.body.size())));
   return bytes;
 }
 
@@ -86,12 +91,13 @@ client::client(client_options options) : options_(options), curl_(curl_easy_init
 
 client::~client() { curl_easy_cleanup(curl_); }
 
-answer client::post(const std::string& url,
-                    const std::vector<std::pair<std::string, std::string>>& headers,
-                    const std::string& body, const std::atomic<bool>& cancel) {
+answer client::request(const std::string& method, const std::string& url,
+                       const header_list& headers, const std::string& body,
+                       const std::atomic<bool>& cancel) {
   answer out;
   if (curl_ == nullptr) return {0, "error", "libcurl could not start", {}, {}};
-  guard check{url.starts_with("https:"), options_.allow_private, std::nullopt};
+  guard check{url.starts_with("https:"), options_.allowed, std::nullopt};
+  kept_body kept{out.body, options_.max_body};
   curl_slist* list = nullptr;
   for (const auto& [name, value] : headers) {
     std::string line = name;
@@ -108,14 +114,21 @@ answer client::post(const std::string& url,
   curl_easy_setopt(curl_, CURLOPT_NOPROXY, "*");
   curl_easy_setopt(curl_, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl_, CURLOPT_TIMEOUT_MS, static_cast<long>(options_.timeout.count()));
-  curl_easy_setopt(curl_, CURLOPT_USERAGENT, "landing-server webhook");
+  curl_easy_setopt(curl_, CURLOPT_USERAGENT, options_.user_agent.c_str());
   curl_easy_setopt(curl_, CURLOPT_HTTPHEADER, list);
-  curl_easy_setopt(curl_, CURLOPT_POSTFIELDS, body.data());
-  curl_easy_setopt(curl_, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
+  if (method == "POST" || method == "PATCH") {
+    curl_easy_setopt(curl_, CURLOPT_POSTFIELDS, body.data());
+    curl_easy_setopt(curl_, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
+  } else {
+    curl_easy_setopt(curl_, CURLOPT_HTTPGET, 1L);
+  }
+  if (method != "POST" && method != "GET") {
+    curl_easy_setopt(curl_, CURLOPT_CUSTOMREQUEST, method.c_str());
+  }
   curl_easy_setopt(curl_, CURLOPT_OPENSOCKETFUNCTION, open_checked);
   curl_easy_setopt(curl_, CURLOPT_OPENSOCKETDATA, &check);
   curl_easy_setopt(curl_, CURLOPT_WRITEFUNCTION, keep_start);
-  curl_easy_setopt(curl_, CURLOPT_WRITEDATA, &out.body);
+  curl_easy_setopt(curl_, CURLOPT_WRITEDATA, &kept);
   curl_easy_setopt(curl_, CURLOPT_NOPROGRESS, 0L);
   curl_easy_setopt(curl_, CURLOPT_XFERINFOFUNCTION, progress);
   curl_easy_setopt(curl_, CURLOPT_XFERINFODATA, &cancel);
@@ -131,4 +144,4 @@ answer client::post(const std::string& url,
   return out;
 }
 
-}  // namespace landing::webhook
+}  // namespace landing::outbound

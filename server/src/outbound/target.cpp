@@ -1,11 +1,11 @@
-#include "webhook/target.hpp"
+#include "outbound/target.hpp"
 
 #include <algorithm>
 #include <boost/url/parse.hpp>
 #include <initializer_list>
 #include <optional>
 
-namespace landing::webhook {
+namespace landing::outbound {
 namespace {
 
 address_class classify_v4(const boost::asio::ip::address_v4& address) {
@@ -122,22 +122,22 @@ std::string_view class_name(address_class kind) {
 }
 
 std::optional<std::string> refusal(const boost::asio::ip::address& address, bool https,
-                                   bool allow_private) {
+                                   const reach& allowed) {
   const auto kind = classify(address);
   const auto where = address.to_string() + " is a " + std::string(class_name(kind)) + " address";
   if (kind == address_class::reserved || kind == address_class::unspecified) {
-    return where + "; no webhook receiver can be there";
+    return where + "; no receiver can be there";
   }
-  if (kind != address_class::global && !allow_private) {
-    return where + "; webhooks go there only with --webhook-allow-private";
+  if (kind != address_class::global && !allowed.allow_private) {
+    return where + "; the server posts there only with " + allowed.private_flag;
   }
   if (!https && kind == address_class::global) {
-    return where + "; a webhook to the internet must use https";
+    return where + "; a post to the internet must use https";
   }
   return std::nullopt;
 }
 
-url_check check_url(std::string_view url, bool allow_private) {
+url_check check_url(std::string_view url, const reach& allowed) {
   const auto parsed = boost::urls::parse_absolute_uri(url);
   if (!parsed) return {false, "not an absolute URL"};
   const auto scheme = parsed->scheme();
@@ -145,12 +145,11 @@ url_check check_url(std::string_view url, bool allow_private) {
   const bool https = scheme == "https";
   if (parsed->encoded_host().empty()) return {https, "the URL has no host"};
   if (parsed->has_userinfo()) {
-    return {https, "the URL holds a user or password; the receiver checks the signature instead"};
+    return {https, "the URL holds a user or password, which would end up in logs"};
   }
-  if (!https && !allow_private) {
-    return {false,
-            "the URL must be https; http is only for a private receiver, with "
-            "--webhook-allow-private"};
+  if (!https && !allowed.allow_private) {
+    return {false, "the URL must be https; http is only for a private receiver, with " +
+                       allowed.private_flag};
   }
   boost::system::error_code ec;
   const auto literal = boost::asio::ip::make_address(
@@ -158,9 +157,9 @@ url_check check_url(std::string_view url, bool allow_private) {
                                                           : std::string(parsed->host()),
       ec);
   if (!ec) {
-    if (auto why = refusal(literal, https, allow_private)) return {https, *why};
+    if (auto why = refusal(literal, https, allowed)) return {https, *why};
   }
   return {https, {}};
 }
 
-}  // namespace landing::webhook
+}  // namespace landing::outbound

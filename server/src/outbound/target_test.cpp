@@ -1,11 +1,14 @@
-#include "webhook/target.hpp"
+#include "outbound/target.hpp"
 
 #include <gtest/gtest.h>
 
-namespace landing::webhook {
+namespace landing::outbound {
 namespace {
 
 using boost::asio::ip::make_address;
+
+const reach closed{false, "--webhook-allow-private"};
+const reach open{true, "--webhook-allow-private"};
 
 TEST(target, every_address_class_is_named_and_refused_without_the_allow_flag) {
   const std::vector<std::pair<const char*, address_class>> cases{
@@ -36,7 +39,7 @@ TEST(target, every_address_class_is_named_and_refused_without_the_allow_flag) {
   for (const auto& [text, kind] : cases) {
     const auto address = make_address(text);
     EXPECT_EQ(classify(address), kind) << text;
-    const auto refused = refusal(address, true, false);
+    const auto refused = refusal(address, true, closed);
     EXPECT_EQ(refused.has_value(), kind != address_class::global) << text;
     if (refused) {
       EXPECT_NE(refused->find(class_name(kind)), std::string::npos) << *refused;
@@ -74,7 +77,7 @@ TEST(target, an_ipv6_form_of_an_ipv4_address_is_judged_by_the_ipv4_address) {
     for (const auto& [form, b] : forms) {
       const auto address = v6(b);
       EXPECT_EQ(classify(address), expected) << form << " " << address.to_string();
-      EXPECT_EQ(refusal(address, true, false).has_value(), expected != address_class::global)
+      EXPECT_EQ(refusal(address, true, closed).has_value(), expected != address_class::global)
           << form << " " << address.to_string();
     }
   }
@@ -85,20 +88,20 @@ TEST(target, an_ipv6_form_of_an_ipv4_address_is_judged_by_the_ipv4_address) {
 
 TEST(target, the_allow_flag_opens_private_classes_and_plain_http_only_to_them) {
   for (const char* text : {"127.0.0.1", "::1", "10.0.0.1", "169.254.1.1", "fd00::1"}) {
-    EXPECT_FALSE(refusal(make_address(text), false, true)) << text;
+    EXPECT_FALSE(refusal(make_address(text), false, open)) << text;
   }
   for (const char* text : {"0.0.0.0", "224.0.0.1", "2001:db8::1"}) {
-    EXPECT_TRUE(refusal(make_address(text), true, true)) << text << ": never a receiver";
+    EXPECT_TRUE(refusal(make_address(text), true, open)) << text << ": never a receiver";
   }
-  EXPECT_FALSE(refusal(make_address("93.184.216.34"), true, true));
-  const auto clear = refusal(make_address("93.184.216.34"), false, true);
+  EXPECT_FALSE(refusal(make_address("93.184.216.34"), true, open));
+  const auto clear = refusal(make_address("93.184.216.34"), false, open);
   ASSERT_TRUE(clear);
   EXPECT_NE(clear->find("https"), std::string::npos);
 }
 
 TEST(target, a_url_is_checked_before_any_connection) {
-  EXPECT_EQ(check_url("https://crm.example.com/hooks/leads", false).error, "");
-  EXPECT_EQ(check_url("http://127.0.0.1:9000/hook", true).error, "");
+  EXPECT_EQ(check_url("https://crm.example.com/hooks/leads", closed).error, "");
+  EXPECT_EQ(check_url("http://127.0.0.1:9000/hook", open).error, "");
   for (const auto& [url, says] : std::vector<std::pair<const char*, const char*>>{
            {"crm.example.com/hook", "absolute"},
            {"ftp://crm.example.com/hook", "https"},
@@ -109,10 +112,10 @@ TEST(target, a_url_is_checked_before_any_connection) {
            {"https://169.254.169.254/latest/meta-data", "link-local"},
            {"https://0.0.0.0/hook", "unspecified"},
        }) {
-    const auto checked = check_url(url, false);
+    const auto checked = check_url(url, closed);
     EXPECT_NE(checked.error.find(says), std::string::npos) << url << ": " << checked.error;
   }
 }
 
 }  // namespace
-}  // namespace landing::webhook
+}  // namespace landing::outbound
