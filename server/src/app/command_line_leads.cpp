@@ -1,5 +1,5 @@
 #include "app/command_line_parts.hpp"
-#include "delivery/channel.hpp"
+#include "delivery/channel_names.hpp"
 
 namespace landing::app {
 namespace {

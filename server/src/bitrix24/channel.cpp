@@ -89,7 +89,8 @@ delivery::attempt_result lead_channel::deliver(const storage::lead& item, bool t
     }
     return {attempt_result::delivered, {}, "200 found"};
   }
-  const auto added = portal_.call("crm.lead.add", add_params(item, options_.site, test), cancel);
+  const auto added =
+      portal_.call("crm.lead.add", add_params(item, options_.site, test), cancel, true);
   auto out = interpret(added, clock::now_ms());
   if (out.outcome == attempt_result::delivered && crm_id != nullptr) {
     if (added.result.is_int64()) *crm_id = std::to_string(added.result.as_int64());

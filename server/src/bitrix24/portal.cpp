@@ -62,13 +62,13 @@ portal::portal(webhook_url url, outbound::client_options http)
     : url_(std::move(url)), http_(std::move(http)) {}
 
 reply portal::call(std::string_view method, const boost::json::object& params,
-                   const std::atomic<bool>& cancel) {
+                   const std::atomic<bool>& cancel, bool once) {
   outbound::answer got;
   {
     const std::lock_guard lock(http_mutex_);
-    got = http_.post(url_.base + std::string(method) + ".json",
-                     {{"content-type", "application/json"}, {"accept", "application/json"}},
-                     boost::json::serialize(params), cancel);
+    got = http_.request("POST", url_.base + std::string(method) + ".json",
+                        {{"content-type", "application/json"}, {"accept", "application/json"}},
+                        boost::json::serialize(params), cancel, once);
   }
   reply out;
   out.status = got.status;

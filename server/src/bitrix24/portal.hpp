@@ -41,9 +41,10 @@ class portal {
  public:
   portal(webhook_url url, outbound::client_options http);
 
-  // POSTs `params` as JSON to <base><method>. Throws nothing.
+  // POSTs `params` as JSON to <base><method>. Throws nothing. `once`: a call that changes the
+  // CRM (an add, a delete), made on a fresh connection so that libcurl never repeats it.
   reply call(std::string_view method, const boost::json::object& params,
-             const std::atomic<bool>& cancel);
+             const std::atomic<bool>& cancel, bool once = false);
 
   [[nodiscard]] const std::string& host() const { return url_.host; }
 

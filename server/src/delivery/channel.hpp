@@ -1,6 +1,5 @@
 #pragma once
 
-#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -12,10 +11,6 @@
 #include "storage/outbox.hpp"
 
 namespace landing::delivery {
-
-// Every channel a lead can go to, by its name in the outbox (the command line checks against it).
-inline constexpr std::array<std::string_view, 4> channel_names{"telegram", "webhook", "email",
-                                                               "bitrix24"};
 
 // What one attempt to deliver a lead came to.
 struct attempt_result {

@@ -93,7 +93,7 @@ client::~client() { curl_easy_cleanup(curl_); }
 
 answer client::request(const std::string& method, const std::string& url,
                        const header_list& headers, const std::string& body,
-                       const std::atomic<bool>& cancel) {
+                       const std::atomic<bool>& cancel, bool fresh) {
   answer out;
   if (curl_ == nullptr) return {0, "error", "libcurl could not start", {}, {}};
   guard check{url.starts_with("https:"), options_.allowed, std::nullopt};
@@ -110,6 +110,7 @@ answer client::request(const std::string& method, const std::string& url,
   curl_easy_setopt(curl_, CURLOPT_URL, url.c_str());
   curl_easy_setopt(curl_, CURLOPT_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(curl_, CURLOPT_FOLLOWLOCATION, 0L);
+  if (fresh) curl_easy_setopt(curl_, CURLOPT_FRESH_CONNECT, 1L);
   // A proxy from the environment would be the address the guard checks, not the receiver's.
   curl_easy_setopt(curl_, CURLOPT_NOPROXY, "*");
   curl_easy_setopt(curl_, CURLOPT_NOSIGNAL, 1L);

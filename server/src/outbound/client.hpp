@@ -47,9 +47,11 @@ class client {
               const std::atomic<bool>& cancel) {
     return request("POST", url, headers, body, cancel);
   }
-  // GET, POST, PATCH or DELETE; a body only with POST and PATCH.
+  // GET, POST, PATCH or DELETE; a body only with POST and PATCH. `fresh`: on a new connection,
+  // for a call that must not be made twice: libcurl sends a request again by itself when a
+  // reused connection closes before any answer, and the receiver may have acted on the first.
   answer request(const std::string& method, const std::string& url, const header_list& headers,
-                 const std::string& body, const std::atomic<bool>& cancel);
+                 const std::string& body, const std::atomic<bool>& cancel, bool fresh = false);
 
  private:
   client_options options_;
