@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { serverBinary } from '../fixtures/paths';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// The code of the portal's incoming webhook: its secret, in the URL.
+const bitrixCode = 'e2ewebhookc0de';
 
 /** Starts a helper program and resolves with the port it prints as {"port":N}. */
 async function listening(child: ChildProcess, name: string): Promise<number> {
@@ -23,15 +25,17 @@ async function listening(child: ChildProcess, name: string): Promise<number> {
 }
 
 /**
- * The CRM's webhook receiver and the studio's inbox, real programs on 127.0.0.1: the receiver
- * checks every signature with the official standardwebhooks library (e2e/receivers/), the inbox
- * is Debian's aiosmtpd over STARTTLS with a certificate made for the run.
+ * The CRM's webhook receiver, the studio's inbox and its Bitrix24 portal, programs on 127.0.0.1:
+ * the receiver checks every signature with the official standardwebhooks library
+ * (e2e/receivers/), the inbox is Debian's aiosmtpd over STARTTLS with a certificate made for the
+ * run, the portal a fake written from Bitrix24's REST documentation.
  */
 export class Receivers {
   readonly dir = mkdtempSync(path.join(os.tmpdir(), 'landing-receivers-'));
   private children: ChildProcess[] = [];
   hookPort = 0;
   smtpPort = 0;
+  bitrixPort = 0;
 
   async start(): Promise<void> {
     const secret = execFileSync(serverBinary, ['webhook', 'new-secret'], { encoding: 'utf8' });
@@ -72,11 +76,23 @@ export class Receivers {
       '--key',
       this.file('key.pem'),
     ]);
-    this.children.push(hook, sink);
-    [this.hookPort, this.smtpPort] = await Promise.all([
+    const portal = spawn('node', [
+      path.join(root, 'e2e/receivers/bitrix24.mjs'),
+      '--user',
+      '1',
+      '--code',
+      bitrixCode,
+    ]);
+    this.children.push(hook, sink, portal);
+    [this.hookPort, this.smtpPort, this.bitrixPort] = await Promise.all([
       listening(hook, 'webhook-receiver'),
       listening(sink, 'smtp_sink'),
+      listening(portal, 'bitrix24'),
     ]);
+    writeFileSync(
+      this.file('bitrix24'),
+      `http://127.0.0.1:${this.bitrixPort}/rest/1/${bitrixCode}/\n`,
+    );
   }
 
   /** The landing-server flags that send every lead to both. */
@@ -95,7 +111,15 @@ export class Receivers {
       'leads@studio.example',
       '--mail-to',
       'sales@studio.example',
+      '--bitrix24-webhook-file',
+      this.file('bitrix24'),
+      '--bitrix24-allow-private',
     ];
+  }
+
+  /** The leads the Bitrix24 portal keeps, as crm.lead.add gave them. */
+  async bitrixLeads(): Promise<Record<string, unknown>[]> {
+    return (await fetch(`http://127.0.0.1:${this.bitrixPort}/_control/leads`)).json();
   }
 
   async deliveries(): Promise<
