@@ -124,7 +124,7 @@ bitrix24_settings bitrix24_settings_of(const config& cfg, const std::string& ori
   out.url = bitrix24::parse_webhook_url(url, out.http.allowed);
   if (!out.url.error.empty()) return {std::nullopt, "the Bitrix24 webhook's URL: " + out.url.error};
   out.http.timeout = std::chrono::milliseconds(cfg.delivery_timeout_ms);
-  out.http.max_body = 64 * 1024;
+  out.http.max_body = std::size_t{64} * 1024;
   out.http.user_agent = "landing-server bitrix24";
   out.site = host_of(origin);
   if (out.site.empty()) out.site = "сайт";

@@ -87,7 +87,7 @@ std::string error_class(CURLcode code) {
 
 }  // namespace
 
-client::client(client_options options) : options_(options), curl_(curl_easy_init()) {}
+client::client(client_options options) : options_(std::move(options)), curl_(curl_easy_init()) {}
 
 client::~client() { curl_easy_cleanup(curl_); }
 
