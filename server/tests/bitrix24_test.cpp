@@ -3,100 +3,12 @@
 // keeps, exactly once across a lost answer and a kill -9, its errors, and `bitrix24 test`.
 #include <gtest/gtest.h>
 
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
-#include <thread>
-
-#include "child_process.hpp"
-#include "support.hpp"
+#include "bitrix24_fixture.hpp"
 
 namespace landing::testing {
 namespace {
 
 using namespace std::chrono_literals;
-
-constexpr const char* code = "k3y5ecr3tc0de";
-
-std::string russian_lead(const std::string& name) {
-  return boost::json::serialize(boost::json::object{{"name", name},
-                                                    {"social", "@anna_dev"},
-                                                    {"email", "anna@example.com"},
-                                                    {"message", "Нужен сайт"},
-                                                    {"locale", "ru"},
-                                                    {"consent", test_consent_version},
-                                                    {"source",
-                                                     {{"utm_source", "yandex"},
-                                                      {"utm_medium", "cpc"},
-                                                      {"utm_campaign", "осень"},
-                                                      {"referrer", "ya.ru"},
-                                                      {"landing", "/ru"},
-                                                      {"locale", "ru"},
-                                                      {"at", 1790000000000}}}});
-}
-
-std::string text(const boost::json::value& value, const char* key) {
-  const auto* found = value.as_object().if_contains(key);
-  return found && found->is_string() ? std::string(found->as_string()) : std::string();
-}
-
-class bitrix24 : public ::testing::Test {
- protected:
-  void SetUp() override {
-    make_site(dir.path / "site");
-    portal = std::make_unique<child_process>(
-        std::vector<std::string>{"node",
-                                 (repository_root() / "e2e/receivers/bitrix24.mjs").string(),
-                                 "--port", "0", "--user", "1", "--code", code},
-        dir.path / "portal.log");
-    write_file(webhook_file(),
-               "http://127.0.0.1:" + std::to_string(portal->port()) + "/rest/1/" + code + "/\n");
-  }
-
-  [[nodiscard]] std::string webhook_file() const { return (dir.path / "bitrix24").string(); }
-  [[nodiscard]] std::string control(const std::string& path) const {
-    return "http://127.0.0.1:" + std::to_string(portal->port()) + "/_control/" + path;
-  }
-  [[nodiscard]] std::string db() const { return (dir.path / "leads.db").string(); }
-
-  std::unique_ptr<server_process> start(std::vector<std::string> extra = {}) {
-    auto args = delivery_test_args((dir.path / "site").string(), db());
-    args.insert(args.end(),
-                {"--rate-limit-burst", "100", "--origin", "https://mintline.studio",
-                 "--bitrix24-webhook-file", webhook_file(), "--bitrix24-allow-private"});
-    args.insert(args.end(), extra.begin(), extra.end());
-    return std::make_unique<server_process>(args, telegram_env(bot.base_url()),
-                                            dir.path / "server.log");
-  }
-
-  std::string post(server_process& server, const std::string& name) {
-    const auto reply = http_call("POST", server.url("/api/contact"),
-                                 {"Content-Type: application/json"}, russian_lead(name));
-    EXPECT_EQ(reply.status, 202) << reply.body;
-    return std::string(boost::json::parse(reply.body).at("id").as_string());
-  }
-
-  boost::json::array list(const std::string& what) {
-    return boost::json::parse(http_call("GET", control(what)).body).as_array();
-  }
-  bool wait_for(const std::string& what, std::size_t n, std::chrono::milliseconds limit = 10s) {
-    for (int i = 0; i < limit / 50ms; ++i) {
-      if (list(what).size() >= n) return true;
-      std::this_thread::sleep_for(50ms);
-    }
-    return false;
-  }
-  void send_control(const std::string& path, const std::string& json = "{}") {
-    const auto reply = http_call("POST", control(path), {"Content-Type: application/json"}, json);
-    ASSERT_EQ(reply.status, 200) << reply.body;
-  }
-  std::string show(const std::string& id) {
-    return run_binary({"leads", "show", id, "--db", db()}).output;
-  }
-
-  temp_dir dir;
-  fake_bot_api bot;
-  std::unique_ptr<child_process> portal;
-};
 
 TEST_F(bitrix24, a_russian_lead_with_tags_reaches_the_chat_and_the_crm_with_the_same_fields) {
   auto server = start();

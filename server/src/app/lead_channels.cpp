@@ -91,6 +91,14 @@ void lead_channels::start_workers(storage::lead_store& store, const config& cfg,
     workers_.push_back(std::make_unique<delivery::outbox_worker>(
         store, *item, std::move(sending), *metrics_.back(), std::move(observer)));
   }
+  std::vector<delivery::erasable*> crms;
+  for (const auto& item : channels_) {
+    if (auto* crm = dynamic_cast<delivery::erasable*>(item.get())) crms.push_back(crm);
+  }
+  if (!crms.empty()) {
+    crm_cleanup_ = std::make_unique<delivery::crm_cleanup>(store, std::move(crms),
+                                                            delivery::crm_cleanup_options{});
+  }
 }
 
 void lead_channels::add_webhook(const config& cfg) {
@@ -152,6 +160,7 @@ std::size_t lead_channels::unrecorded() const {
 void lead_channels::stop() {
   if (desk_) desk_->stop();
   for (const auto& item : workers_) item->stop();
+  if (crm_cleanup_) crm_cleanup_->stop();
   if (alerts_) alerts_->stop();
 }
 

@@ -8,6 +8,7 @@
 #include "app/chat_desk.hpp"
 #include "app/config.hpp"
 #include "delivery/alerts.hpp"
+#include "delivery/crm_cleanup.hpp"
 #include "delivery/channel.hpp"
 #include "delivery/metrics.hpp"
 #include "delivery/outbox.hpp"
@@ -67,6 +68,8 @@ class lead_channels {
   std::vector<std::unique_ptr<delivery::channel_metrics>> metrics_;
   std::unique_ptr<delivery::alerts> alerts_;
   std::vector<std::unique_ptr<delivery::outbox_worker>> workers_;
+  // With a CRM: the copies of erased leads deleted there.
+  std::unique_ptr<delivery::crm_cleanup> crm_cleanup_;
   std::unique_ptr<chat_desk> desk_;
 };
 

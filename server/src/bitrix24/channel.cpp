@@ -104,6 +104,38 @@ delivery::attempt_result lead_channel::send(const storage::claimed_delivery& ite
   return deliver(item.item, false, cancel);
 }
 
+delivery::erase_result lead_channel::erase_copy(const std::string& lead_id,
+                                                const std::atomic<bool>& cancel) {
+  using delivery::erase_result;
+  const auto found = portal_.call("crm.lead.list", find_params(lead_id), cancel);
+  if (found.failed) return {erase_result::later, {}, interpret(found, clock::now_ms()).reason};
+  const auto* list = found.result.if_array();
+  if (list == nullptr) {
+    return {erase_result::later, {}, "Bitrix24: crm.lead.list answered without a list"};
+  }
+  std::string deleted;
+  // Every lead with our id: one, unless a copy was added by hand or by an older version.
+  for (const auto& row : *list) {
+    const auto* object = row.if_object();
+    const auto* id = object != nullptr ? object->if_contains("ID") : nullptr;
+    if (id == nullptr || !id->is_string()) continue;
+    const std::string number(id->as_string());
+    const auto gone = portal_.call("crm.lead.delete", {{"id", number}}, cancel, true);
+    // error-codes.md: a lead no longer there is a 400 "Not found" (the studio deleted it first).
+    if (gone.failed && !(gone.error.empty() && gone.description == "Not found")) {
+      const auto why = interpret(gone, clock::now_ms());
+      if (why.outcome == delivery::attempt_result::failed) {
+        return {erase_result::failed, "Bitrix24 did not delete #" + number + " (" + why.reason + ")",
+                {}};
+      }
+      return {erase_result::later, {}, why.reason};
+    }
+    deleted += (deleted.empty() ? "#" : ", #") + number;
+  }
+  if (deleted.empty()) return {erase_result::done, "not there", {}};
+  return {erase_result::done, "deleted " + deleted, {}};
+}
+
 std::optional<std::int64_t> lead_channel::retry_delay_ms(int attempt, std::mt19937_64& random) {
   return delivery::retry_delay_ms(attempt, random);
 }

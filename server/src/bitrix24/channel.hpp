@@ -6,6 +6,7 @@
 
 #include "bitrix24/portal.hpp"
 #include "delivery/channel.hpp"
+#include "delivery/erasable.hpp"
 
 namespace landing::bitrix24 {
 
@@ -25,8 +26,9 @@ delivery::attempt_result interpret(const reply& got, std::int64_t now_ms);
 // Bitrix24's CRM as a channel: each lead one crm.lead.add, exactly once. Every attempt first
 // looks the lead up by ORIGINATOR_ID and ORIGIN_ID (crm.lead.list): an earlier attempt whose
 // answer was lost, or a replica killed after the portal stored the lead, left it there, and the
-// attempt is then delivered without a second lead.
-class lead_channel : public delivery::channel {
+// attempt is then delivered without a second lead. An erased lead is looked up the same way and
+// deleted there (crm.lead.delete).
+class lead_channel : public delivery::channel, public delivery::erasable {
  public:
   explicit lead_channel(channel_options options);
 
@@ -34,6 +36,10 @@ class lead_channel : public delivery::channel {
   delivery::attempt_result send(const storage::claimed_delivery& item,
                                 const std::atomic<bool>& cancel) override;
   std::optional<std::int64_t> retry_delay_ms(int attempt, std::mt19937_64& random) override;
+
+  [[nodiscard]] std::string_view erasable_name() const override { return name(); }
+  delivery::erase_result erase_copy(const std::string& lead_id,
+                                    const std::atomic<bool>& cancel) override;
 
   // One lead, looked up then added; `test` marks it in the title (bitrix24 test). The CRM's id
   // of the lead goes to `crm_id` when known.

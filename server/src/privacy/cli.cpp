@@ -104,7 +104,8 @@ boost::json::object erasure_json(const storage::erasure& record) {
           {"note", record.note},
           {"removed", record.removed},
           {"delivery", record.delivery},
-          {"chat", record.chat}};
+          {"chat", record.chat},
+          {"crm", record.crm}};
 }
 
 enum class scrubbed { nothing_pending, now, not_yet };
@@ -176,7 +177,7 @@ int erase_subject(storage::lead_store& store, const subject& who, const std::str
   for (const auto& record : records) {
     out << "erased " << record.lead_id << " (created " << iso_time(record.created_at)
         << "): " << record.removed << "; delivery " << record.delivery << "; chat copy "
-        << record.chat << "\n";
+        << record.chat << (record.crm.empty() ? "" : "; CRM copies " + record.crm) << "\n";
   }
   out << records.size() << (records.size() == 1 ? " lead" : " leads")
       << " erased; the records: landing-server leads erasures\n";
@@ -207,8 +208,9 @@ int list_erasures(storage::lead_store& store, const std::string& since, bool jso
   for (const auto& record : records) {
     out << record.lead_id << '\t' << iso_time(record.created_at) << '\t'
         << iso_time(record.erased_at) << '\t' << record.reason << '\t' << record.removed << '\t'
-        << record.delivery << '\t' << record.chat << (record.note.empty() ? "" : "\t" + record.note)
-        << '\n';
+        << record.delivery << '\t' << record.chat << '\t'
+        << (record.crm.empty() ? "none" : record.crm)
+        << (record.note.empty() ? "" : "\t" + record.note) << '\n';
   }
   return 0;
 }

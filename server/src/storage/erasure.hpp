@@ -1,7 +1,9 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 // Erasing a lead with everything hanging off it, and the record of each erasure: the
@@ -20,6 +22,10 @@ struct erasure {
   std::string delivery;  // what its delivery was: delivered, cancelled (still in the outbox),
                          // failed, held, spam
   std::string chat;      // its copy in the chat: none, pending, deleted, edited, failed: <why>
+  // Its copies in the CRMs, one "<channel>: <state>" each, joined by "; ": pending, deleted #N,
+  // not there (it never arrived, or the studio removed it first), failed: <why>; empty when it
+  // went to no CRM.
+  std::string crm{};
 
   friend bool operator==(const erasure&, const erasure&) = default;
 };
@@ -34,6 +40,23 @@ struct chat_copy {
   std::string reason;         // retention, request
   std::int64_t attempts = 0;  // cleanups Telegram did not take so far
 };
+
+// A lead's copy in a CRM (a channel that can delete what it delivered, delivery/erasable.hpp),
+// still to delete.
+struct crm_copy {
+  std::string lead_id;
+  std::string channel;
+  std::string reason;         // retention, request
+  std::int64_t attempts = 0;  // deletions the CRM did not take so far
+};
+
+// The CRM channels: a lead erased after one of them had it, or may have had it (any row of
+// theirs, even pending: an attempt may be in flight), queues a copy to delete there.
+inline constexpr std::array<std::string_view, 1> crm_channels{"bitrix24"};
+
+// How long after the erasure a CRM copy is first looked for: an attempt in flight when the lead
+// was erased has ended by then (the outbox's lease and a call's timeout are well inside it).
+inline constexpr std::int64_t crm_copy_delay_ms = 120'000;
 
 class erasure_role {
  public:
@@ -74,6 +97,16 @@ class erasure_role {
   // for that lead is there already.
   virtual bool import_erasure(const erasure& record) = 0;
   virtual bool import_chat_copy(const chat_copy& copy) = 0;
+
+  // CRM copies due at `now_ms`, oldest erasure first.
+  virtual std::vector<crm_copy> crm_copies(std::int64_t now_ms, int limit) = 0;
+  // Deleted, or given up on: its queue entry goes and its erasure record's state for that
+  // channel becomes `outcome`.
+  virtual void crm_copy_done(const std::string& lead_id, const std::string& channel,
+                             const std::string& outcome) = 0;
+  virtual void crm_copy_later(const std::string& lead_id, const std::string& channel,
+                              std::int64_t next_at_ms) = 0;
+  virtual bool import_crm_copy(const crm_copy& copy) = 0;
 };
 
 }  // namespace landing::storage

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "storage/erasure.hpp"
+
 // What both engines write into an erasure record, decided once.
 namespace landing::storage {
 
@@ -38,6 +40,35 @@ inline std::string removed_parts(bool queued, bool triage, std::int64_t events, 
   if (triage) out += ",triage";
   if (events > 0) out += ",history:" + std::to_string(events);
   if (message) out += ",message";
+  return out;
+}
+
+// Whether the channel is a CRM whose copies an erasure deletes (erasure.hpp, crm_channels).
+inline bool is_crm(std::string_view channel) {
+  for (const auto each : crm_channels) {
+    if (each == channel) return true;
+  }
+  return false;
+}
+
+// An erasure record's `crm` with `channel`'s state set to `state` (added when it is not there).
+inline std::string crm_with(std::string_view crm, std::string_view channel,
+                            std::string_view state) {
+  std::string out;
+  bool found = false;
+  std::size_t start = 0;
+  while (start < crm.size()) {
+    auto end = crm.find("; ", start);
+    if (end == std::string_view::npos) end = crm.size();
+    auto part = std::string(crm.substr(start, end - start));
+    if (part.rfind(std::string(channel) + ": ", 0) == 0) {
+      part = std::string(channel) + ": " + std::string(state);
+      found = true;
+    }
+    out += (out.empty() ? "" : "; ") + part;
+    start = end + 2;
+  }
+  if (!found) out += (out.empty() ? "" : "; ") + std::string(channel) + ": " + std::string(state);
   return out;
 }
 

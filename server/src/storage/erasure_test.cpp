@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "storage/engines_testing.hpp"
+#include "storage/erasure_rules.hpp"
 
 namespace landing::storage {
 namespace {
@@ -57,6 +58,46 @@ TEST_P(erasure_suite, a_scrub_follows_each_erasure_once_and_the_store_goes_on) {
   EXPECT_TRUE(store->find(after));
   ASSERT_EQ(store->erase({kept, after}, "retention", "", 3000).size(), 2U);
   EXPECT_TRUE(store->scrub_erased());
+}
+
+// A lead that went to a CRM leaves a copy there to delete, due a while after the erasure; the
+// record says what became of it, channel by channel.
+TEST_P(erasure_suite, a_crm_copy_is_queued_put_off_and_recorded_per_channel) {
+  const auto crm =
+      store
+          ->insert_batch({{{"Anna", "@anna", "a@b.co", "Hi"}, "ru", "10.0.0.1", false}},
+                         {"telegram", "bitrix24"})
+          .front();
+  const auto chat_only =
+      store
+          ->insert_batch({{{"Boris", "@b", "b@b.co", "Hi"}, "ru", "10.0.0.2", false}}, {"telegram"})
+          .front();
+  const auto records = store->erase({crm, chat_only}, "request", "ticket 7", 10'000);
+  ASSERT_EQ(records.size(), 2U);
+  EXPECT_EQ(records[0].crm, "bitrix24: pending");
+  EXPECT_EQ(records[1].crm, "") << "it went to no CRM";
+  EXPECT_TRUE(store->crm_copies(10'000 + crm_copy_delay_ms - 1, 10).empty())
+      << "an attempt in flight at the erasure ends first";
+  auto due = store->crm_copies(10'000 + crm_copy_delay_ms, 10);
+  ASSERT_EQ(due.size(), 1U);
+  EXPECT_EQ(due[0].lead_id, crm);
+  EXPECT_EQ(due[0].channel, "bitrix24");
+  EXPECT_EQ(due[0].reason, "request");
+  EXPECT_EQ(due[0].attempts, 0);
+  store->crm_copy_later(crm, "bitrix24", 500'000);
+  EXPECT_TRUE(store->crm_copies(499'999, 10).empty());
+  due = store->crm_copies(500'000, 10);
+  ASSERT_EQ(due.size(), 1U);
+  EXPECT_EQ(due[0].attempts, 1);
+  store->crm_copy_done(crm, "bitrix24", "deleted #12");
+  EXPECT_TRUE(store->crm_copies(1'000'000, 10).empty());
+  const auto kept = store->erasures(0);
+  ASSERT_EQ(kept.size(), 2U);
+  const auto& mine = kept[0].lead_id == crm ? kept[0] : kept[1];
+  EXPECT_EQ(mine.crm, "bitrix24: deleted #12");
+  EXPECT_EQ(crm_with("bitrix24: deleted #12; amocrm: pending", "amocrm", "not there"),
+            "bitrix24: deleted #12; amocrm: not there");
+  EXPECT_EQ(crm_with("", "bitrix24", "pending"), "bitrix24: pending");
 }
 
 // An erasure that commits while a scrub is under way (another replica's, the command line's)

@@ -22,10 +22,10 @@ std::vector<std::string> ids_of(const result& rows) {
 bool insert_erasure(connection& conn, const erasure& record) {
   return conn.exec(
                  "INSERT INTO erasures (lead_id, created_at, erased_at, reason, note, removed, "
-                 "delivery, chat) VALUES ($1, $2::bigint, $3::bigint, $4, $5, $6, $7, $8) ON "
-                 "CONFLICT (lead_id) DO NOTHING RETURNING 1",
+                 "delivery, chat, crm) VALUES ($1, $2::bigint, $3::bigint, $4, $5, $6, $7, $8, "
+                 "$9) ON CONFLICT (lead_id) DO NOTHING RETURNING 1",
                  {record.lead_id, str(record.created_at), str(record.erased_at), record.reason,
-                  record.note, record.removed, record.delivery, record.chat})
+                  record.note, record.removed, record.delivery, record.chat, record.crm})
              .rows() > 0;
 }
 
@@ -125,6 +125,7 @@ std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
           {id, reason});
       const bool has_message = queued.rows() > 0;
       if (has_message) record.chat = "pending";
+      record.crm = queue_crm_copies(conn, id, reason, at_ms);
       record.removed = removed_parts(lead.integer(0, 2) > 0, lead.integer(0, 3) > 0,
                                      lead.integer(0, 4), has_message);
       for (const char* sql : {"DELETE FROM lead_events WHERE lead_id = $1",
@@ -186,14 +187,15 @@ bool erasure_tables::scrub_erased() {
 std::vector<erasure> erasure_tables::erasures(std::int64_t since_ms) {
   return db_.run(false, [&](connection& conn) {
     const auto rows = conn.exec(
-        "SELECT lead_id, created_at, erased_at, reason, note, removed, delivery, chat FROM "
-        "erasures WHERE erased_at >= $1::bigint ORDER BY erased_at, lead_id",
+        "SELECT lead_id, created_at, erased_at, reason, note, removed, delivery, chat, crm "
+        "FROM erasures WHERE erased_at >= $1::bigint ORDER BY erased_at, lead_id",
         {str(since_ms)});
     std::vector<erasure> out;
     out.reserve(static_cast<std::size_t>(rows.rows()));
     for (int i = 0; i < rows.rows(); ++i) {
       out.push_back({rows.text(i, 0), rows.integer(i, 1), rows.integer(i, 2), rows.text(i, 3),
-                     rows.text(i, 4), rows.text(i, 5), rows.text(i, 6), rows.text(i, 7)});
+                     rows.text(i, 4), rows.text(i, 5), rows.text(i, 6), rows.text(i, 7),
+                     rows.text(i, 8)});
     }
     return out;
   });

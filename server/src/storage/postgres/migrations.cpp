@@ -1,16 +1,14 @@
-#include "storage/postgres/migrations.hpp"
-
+// The schema's steps, oldest first (migrate.cpp applies them).
 #include <array>
-#include <string>
+#include <span>
+
+#include "storage/postgres/migrations.hpp"
 
 namespace landing::storage::postgres {
 namespace {
 
-// Any number, the same in every replica: the advisory lock that serializes migrations.
-constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(727001)";
-
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 14> steps{
+constexpr std::array<const char*, 15> steps{
     // The schema the SQLite engine started with.
     R"sql(
 CREATE TABLE leads (
@@ -267,30 +265,22 @@ CREATE TABLE digests (
 UPDATE leads SET message_key = '' WHERE message_key <> '';
 ALTER TABLE leads ALTER COLUMN message_key TYPE text, ALTER COLUMN message_key SET STATISTICS 0;
 )sql",
+    // The CRM copies of erased leads, as in SQLite's step 15.
+    R"sql(
+ALTER TABLE erasures ADD COLUMN crm text NOT NULL DEFAULT '';
+CREATE TABLE crm_cleanup (
+  lead_id text NOT NULL,
+  channel text NOT NULL,
+  reason text NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  next_at bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (lead_id, channel)
+);
+)sql",
 };
 
 }  // namespace
 
-int schema_version(connection& conn) {
-  const auto found = conn.exec("SELECT to_regclass('landing_schema') IS NOT NULL");
-  if (found.text(0, 0) != "t") return 0;
-  const auto version = conn.exec("SELECT version FROM landing_schema");
-  return version.rows() > 0 ? static_cast<int>(version.integer(0, 0)) : 0;
-}
-
-void migrate(connection& conn) {
-  for (std::size_t step = 0; step < steps.size(); ++step) {
-    transaction txn(conn);
-    conn.exec(migration_lock);
-    conn.exec("CREATE TABLE IF NOT EXISTS landing_schema (version integer NOT NULL)");
-    // Read under the lock: another replica may have migrated meanwhile.
-    const int version = schema_version(conn);
-    if (version > static_cast<int>(step)) continue;
-    conn.exec(steps[step]);
-    conn.exec("DELETE FROM landing_schema");
-    conn.exec("INSERT INTO landing_schema (version) VALUES ($1)", {std::to_string(step + 1)});
-    txn.commit();
-  }
-}
+std::span<const char* const> migration_steps() { return steps; }
 
 }  // namespace landing::storage::postgres

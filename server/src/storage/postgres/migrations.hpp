@@ -1,5 +1,7 @@
 #pragma once
 
+#include <span>
+
 #include "storage/postgres/connection.hpp"
 
 namespace landing::storage::postgres {
@@ -9,5 +11,8 @@ namespace landing::storage::postgres {
 void migrate(connection& conn);
 
 int schema_version(connection& conn);
+
+// Every step, oldest first: append only, a released step never changes.
+std::span<const char* const> migration_steps();
 
 }  // namespace landing::storage::postgres

@@ -51,7 +51,7 @@ TEST(postgres_store, upgrades_a_database_made_with_the_first_schema) {
   store upgraded(uri);
   expect_outbox_migrated(upgraded);
   connection check(uri, std::chrono::seconds(2));
-  EXPECT_EQ(schema_version(check), 14);
+  EXPECT_EQ(schema_version(check), 15);
   upgraded.stop();
 }
 

@@ -7,15 +7,16 @@ namespace landing::storage::sqlite {
 namespace {
 
 erasure read_erasure(const statement& row) {
-  return {row.text(0), row.integer(1), row.integer(2), row.text(3),
-          row.text(4), row.text(5),    row.text(6),    row.text(7)};
+  return {row.text(0), row.integer(1), row.integer(2), row.text(3), row.text(4),
+          row.text(5), row.text(6),    row.text(7),    row.text(8)};
 }
 
 // A record, unless one for its lead is there already (a second migrate-db); whether it was added.
 bool insert_erasure(connection& conn, const erasure& record) {
   statement(conn,
             "INSERT INTO erasures (lead_id, created_at, erased_at, reason, note, removed, "
-            "delivery, chat) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING")
+            "delivery, chat, crm) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO "
+            "NOTHING")
       .bind(1, record.lead_id)
       .bind(2, record.created_at)
       .bind(3, record.erased_at)
@@ -24,6 +25,7 @@ bool insert_erasure(connection& conn, const erasure& record) {
       .bind(6, record.removed)
       .bind(7, record.delivery)
       .bind(8, record.chat)
+      .bind(9, record.crm)
       .step();
   return conn.changes() > 0;
 }
@@ -114,6 +116,7 @@ std::vector<erasure> erasure_tables::erase(const std::vector<std::string>& ids,
             .step();
         record.chat = "pending";
       }
+      record.crm = queue_crm_copies(conn, id, reason, at_ms);
       record.removed = removed_parts(queued, triage, events.integer(0), has_message);
       for (const char* sql :
            {"DELETE FROM lead_events WHERE lead_id = ?",
@@ -169,8 +172,8 @@ bool erasure_tables::scrub_erased() {
 std::vector<erasure> erasure_tables::erasures(std::int64_t since_ms) {
   return db_.read([&](connection& conn) {
     statement query(conn,
-                    "SELECT lead_id, created_at, erased_at, reason, note, removed, delivery, chat "
-                    "FROM erasures WHERE erased_at >= ? ORDER BY erased_at, lead_id");
+                    "SELECT lead_id, created_at, erased_at, reason, note, removed, delivery, chat, "
+                    "crm FROM erasures WHERE erased_at >= ? ORDER BY erased_at, lead_id");
     query.bind(1, since_ms);
     std::vector<erasure> out;
     while (query.step()) out.push_back(read_erasure(query));

@@ -7,7 +7,7 @@ namespace landing::storage::sqlite {
 namespace {
 
 // Append only: a released step never changes, or existing databases would diverge.
-constexpr std::array<const char*, 14> steps{
+constexpr std::array<const char*, 15> steps{
     R"sql(
 CREATE TABLE leads (
   id TEXT PRIMARY KEY,
@@ -249,6 +249,19 @@ CREATE TABLE digests (
     // starts again, for a day at most).
     R"sql(
 UPDATE leads SET message_key = '' WHERE message_key <> '';
+)sql",
+    // The copies of erased leads in the CRMs, still to delete there, and what became of each in
+    // the erasure's record (storage/erasure.hpp, crm_copy).
+    R"sql(
+ALTER TABLE erasures ADD COLUMN crm TEXT NOT NULL DEFAULT '';
+CREATE TABLE crm_cleanup (
+  lead_id TEXT NOT NULL,
+  channel TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_at INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (lead_id, channel)
+) WITHOUT ROWID;
 )sql",
 };
 

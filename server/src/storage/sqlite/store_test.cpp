@@ -71,7 +71,7 @@ TEST(sqlite_store, upgrades_a_database_made_with_the_first_schema) {
   EXPECT_EQ(lead->source, "");  // arrived before sources were kept: unknown
   expect_outbox_migrated(upgraded);
   connection check(dir.file("leads.db"));
-  EXPECT_EQ(schema_version(check), 14);
+  EXPECT_EQ(schema_version(check), 15);
 }
 
 TEST(sqlite_store, a_settle_that_leaves_the_sum_as_it_was_does_not_write_the_lead) {
