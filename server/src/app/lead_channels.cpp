@@ -97,7 +97,7 @@ void lead_channels::start_workers(storage::lead_store& store, const config& cfg,
   }
   if (!crms.empty()) {
     crm_cleanup_ = std::make_unique<delivery::crm_cleanup>(store, std::move(crms),
-                                                            delivery::crm_cleanup_options{});
+                                                           delivery::crm_cleanup_options{});
   }
 }
 

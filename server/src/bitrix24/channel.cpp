@@ -125,7 +125,8 @@ delivery::erase_result lead_channel::erase_copy(const std::string& lead_id,
     if (gone.failed && !(gone.error.empty() && gone.description == "Not found")) {
       const auto why = interpret(gone, clock::now_ms());
       if (why.outcome == delivery::attempt_result::failed) {
-        return {erase_result::failed, "Bitrix24 did not delete #" + number + " (" + why.reason + ")",
+        return {erase_result::failed,
+                "Bitrix24 did not delete #" + number + " (" + why.reason + ")",
                 {}};
       }
       return {erase_result::later, {}, why.reason};

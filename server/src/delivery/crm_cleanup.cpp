@@ -19,8 +19,7 @@ void clean(storage::lead_store& store, const storage::crm_copy& copy, erasable* 
     return;
   }
   if (result.what == erase_result::later && copy.attempts + 1 < options.attempts) {
-    const auto delay =
-        backoff_delay(options.backoff, static_cast<int>(copy.attempts) + 1, random);
+    const auto delay = backoff_delay(options.backoff, static_cast<int>(copy.attempts) + 1, random);
     store.crm_copy_later(copy.lead_id, copy.channel, clock::now_ms() + delay.count());
     log::warn("crm_copy_retry", {{"id", copy.lead_id},
                                  {"channel", copy.channel},

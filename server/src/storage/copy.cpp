@@ -26,8 +26,8 @@ copy_report copy_leads(lead_store& from, lead_store& to) {
                                            std::numeric_limits<int>::max())) {
     to.import_chat_copy(copy);
   }
-  for (const auto& copy : from.crm_copies(std::numeric_limits<std::int64_t>::max(),
-                                          std::numeric_limits<int>::max())) {
+  for (const auto& copy :
+       from.crm_copies(std::numeric_limits<std::int64_t>::max(), std::numeric_limits<int>::max())) {
     to.import_crm_copy(copy);
   }
   std::unordered_set<std::string> present;

@@ -1,7 +1,7 @@
 // Applies the schema's steps (migrations.cpp) under an advisory lock.
-#include "storage/postgres/migrations.hpp"
-
 #include <string>
+
+#include "storage/postgres/migrations.hpp"
 
 namespace landing::storage::postgres {
 namespace {

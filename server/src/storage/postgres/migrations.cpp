@@ -1,8 +1,8 @@
 // The schema's steps, oldest first (migrate.cpp applies them).
+#include "storage/postgres/migrations.hpp"
+
 #include <array>
 #include <span>
-
-#include "storage/postgres/migrations.hpp"
 
 namespace landing::storage::postgres {
 namespace {
