@@ -54,7 +54,7 @@ void clean_crm_copies(storage::lead_store& store, const std::vector<erasable*>& 
 
 crm_cleanup::crm_cleanup(storage::lead_store& store, std::vector<erasable*> channels,
                          crm_cleanup_options options)
-    : store_(store), channels_(std::move(channels)), options_(std::move(options)) {
+    : store_(store), channels_(std::move(channels)), options_(options) {
   thread_.start("crm-cleanup", [this](worker::context& ctx) {
     do {
       try {
