@@ -1,7 +1,7 @@
 // What the fake amoCRM (amocrm.mjs) checks in the requests it is sent, and the shape of its
 // errors, each rule with the documentation page it comes from. See README.md.
 import { STATUS_CODES } from 'node:http';
-import { isObject } from './crm-common.mjs';
+import { bracketQuery, isObject } from './crm-common.mjs';
 
 // Errors are application/problem+json with the status's title and an httpstatus.es type
 // (developers.kommo.com/docs/http-codes; validation-errors as in its 400 example).
@@ -29,12 +29,16 @@ const notChoice = (path) => ({
   detail: 'The value you selected is not a valid choice.',
 });
 const blank = (path) => ({ code: 'NotBlank', path, detail: 'This value should not be blank.' });
+// No page gives the API's answer for a note on a lead that does not exist: this one is the fake's,
+// worded as the API's "Entity not found" for a call (github.com/amocrm/amocrm-api-php/issues/52).
+const notFound = (path) => ({ code: 'NotFound', path, detail: 'Entity not found' });
 
 const kinds = {
   string: (v) => typeof v === 'string',
   int: Number.isInteger,
   object: isObject,
   array: Array.isArray,
+  bool: (v) => typeof v === 'boolean',
   'string|null': (v) => v === null || typeof v === 'string',
   'int|null': (v) => v === null || Number.isInteger(v),
   'string|int|null': (v) => v === null || typeof v === 'string' || Number.isInteger(v),
@@ -126,4 +130,69 @@ export function checkItem(item, at) {
     check(errors, company, 'name', `${path}.name`, 'string'),
   );
   return errors;
+}
+
+// The note types of amocrm.ru/developers/content/crm_platform/events-and-notes#notes-types; each
+// needs its `params`, and a common note its params.text.
+const noteTypes = [
+  'common',
+  'call_in',
+  'call_out',
+  'service_message',
+  'message_cashier',
+  'geolocation',
+  'sms_in',
+  'sms_out',
+  'extended_service_message',
+  'attachment',
+];
+
+// One note of POST /api/v4/leads/notes (events-and-notes#notes-add). `isLead` says whether a lead
+// exists; with the lead in the path (/api/v4/leads/{id}/notes) entity_id is not needed. Paths name
+// the field alone, as the API's own answer for a note does (note_type in
+// github.com/amocrm/amocrm-api-php/issues/469); request_id tells the items apart.
+export function checkNote(item, isLead, leadInPath) {
+  const errors = [];
+  if (!isObject(item)) return [wrongType('', 'object')];
+  const id = check(errors, item, 'entity_id', 'entity_id', 'int', !leadInPath);
+  if (id && !leadInPath && !isLead(item.entity_id)) errors.push(notFound('entity_id'));
+  for (const key of ['created_by', 'responsible_user_id']) check(errors, item, key, key, 'int');
+  check(errors, item, 'request_id', 'request_id', 'string');
+  const trigger = 'is_need_to_trigger_digital_pipeline';
+  check(errors, item, trigger, trigger, 'bool');
+  const type = check(errors, item, 'note_type', 'note_type', 'string', true);
+  if (type && !noteTypes.includes(item.note_type)) errors.push(notChoice('note_type'));
+  if (check(errors, item, 'params', 'params', 'object', true) && item.note_type === 'common') {
+    const text = check(errors, item.params, 'text', 'params.text', 'string', true);
+    if (text && !item.params.text.trim()) errors.push(blank('params.text'));
+  }
+  return errors;
+}
+
+// filter[key]=v, or filter[key][]=v…: whether `value` is one of those, or the filter is not given.
+export function matcher(query) {
+  const filter = isObject(query.filter) ? query.filter : {};
+  return (key, value) =>
+    filter[key] === undefined || [filter[key]].flat().map(String).includes(String(value));
+}
+
+// A page of `found` as API v4 lists give it: page and limit (at most 250; 50 by default), `next`
+// only when there is more, and an empty page 204 No Content (developers.kommo.com/docs/http-codes).
+export function pageOf(url, href, key, found, model) {
+  const query = bracketQuery(url.searchParams);
+  const page = Number(query.page ?? 1);
+  const limit = Math.min(Number(query.limit ?? 50), 250);
+  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1) {
+    return problem(400, 'page and limit must be positive integers');
+  }
+  const items = found.slice((page - 1) * limit, page * limit);
+  if (items.length === 0) return [204];
+  const at = (n) => {
+    const params = new URLSearchParams(url.searchParams);
+    params.set('page', String(n));
+    params.set('limit', String(limit));
+    return { href: `${href}?${params}` };
+  };
+  const _links = { self: at(page), ...(page * limit < found.length && { next: at(page + 1) }) };
+  return [200, { _page: page, _links, _embedded: { [key]: items.map(model) } }];
 }

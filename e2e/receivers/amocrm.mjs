@@ -2,7 +2,8 @@
 // tests of the server's amoCRM channel: incoming leads of the forms kind added, listed, read and
 // declined the way the API v4 documentation says (amocrm.ru/developers/content/crm_platform/
 // unsorted-api, developers.kommo.com/reference/incoming-leads-form and the pages cited below),
-// with its rate limit, and a script of failures, delays and lost answers. See README.md.
+// notes on their leads (amocrm-notes.mjs), with its rate limit, and a script of failures, delays
+// and lost answers. See README.md.
 //
 //   node amocrm.mjs --token-file PATH [--port 0] [--rate-limit 7]
 //
@@ -11,7 +12,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
-import { check, checkItem, problem, wrongType } from './amocrm-checks.mjs';
+import { check, checkItem, matcher, pageOf, problem, wrongType } from './amocrm-checks.mjs';
+import { Notes } from './amocrm-notes.mjs';
 import { Calls, Script, bracketQuery, control, finish, isObject, json } from './crm-common.mjs';
 import { options, readBody, reply, scriptEntryError, serve, usage } from './crm-common.mjs';
 
@@ -41,6 +43,10 @@ let rate = defaultRate;
 let recent = [];
 const calls = new Calls();
 const script = new Script();
+// A lead exists while its incoming lead is not declined (declining deletes the lead).
+const isLead = (id) =>
+  [...unsorted.values()].some((each) => !each.declined && each.leads.includes(id));
+const notes = new Notes(accountId, isLead);
 
 const link = (host, path) => ({ self: { href: `${host}${path}` } });
 const embedded = (record, host) => ({
@@ -106,16 +112,7 @@ function addForms(text, host) {
 // order[created_at]. Nothing filters by source_uid or metadata; other filters are ignored.
 function listUnsorted(url, host) {
   const query = bracketQuery(url.searchParams);
-  const page = Number(query.page ?? 1);
-  const limit = Math.min(Number(query.limit ?? 50), 250);
-  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1) {
-    return problem(400, 'page and limit must be positive integers');
-  }
-  const filter = isObject(query.filter) ? query.filter : {};
-  const matches = (key, value) => {
-    const wanted = filter[key] === undefined ? null : [filter[key]].flat().map(String);
-    return wanted === null || wanted.includes(String(value));
-  };
+  const matches = matcher(query);
   const found = [...unsorted.values()].filter(
     (each) =>
       !each.declined &&
@@ -124,17 +121,8 @@ function listUnsorted(url, host) {
       matches('pipeline_id', each.pipeline_id),
   );
   if (isObject(query.order) && query.order.created_at === 'desc') found.reverse();
-  const items = found.slice((page - 1) * limit, page * limit);
-  // An empty list is 204 No Content (developers.kommo.com/docs/http-codes).
-  if (items.length === 0) return [204];
-  const href = (n) => {
-    const params = new URLSearchParams(url.searchParams);
-    params.set('page', String(n));
-    params.set('limit', String(limit));
-    return { href: `${host}/api/v4/leads/unsorted?${params}` };
-  };
-  const _links = { self: href(page), ...(page * limit < found.length && { next: href(page + 1) }) };
-  return [200, { _page: page, _links, _embedded: { unsorted: items.map((r) => model(r, host)) } }];
+  const href = `${host}/api/v4/leads/unsorted`;
+  return pageOf(url, href, 'unsorted', found, (record) => model(record, host));
 }
 
 // developers.kommo.com/reference/declining-incoming-leads: DELETE, optional {user_id}. The only
@@ -168,16 +156,29 @@ function route(method, url, text, host) {
   const base = '/api/v4/leads/unsorted';
   const path = url.pathname.replace(/\/$/, '');
   const [, uid, action] = path.match(/^\/api\/v4\/leads\/unsorted\/([^/]+)(?:\/([^/]+))?$/) ?? [];
-  const allow = (wanted, run) => (method === wanted ? run() : problem(405, `Use ${wanted}`));
-  if (path === base) return allow('GET', () => listUnsorted(url, host));
-  if (uid === 'forms' && !action) return allow('POST', () => addForms(text, host));
+  // runs: {METHOD: run}; any other method is a 405.
+  const allow = (runs) => runs[method]?.() ?? problem(405, `Use ${Object.keys(runs).join(' or ')}`);
+  if (path === base) return allow({ GET: () => listUnsorted(url, host) });
+  if (uid === 'forms' && !action) return allow({ POST: () => addForms(text, host) });
   const record = unsorted.get(uid);
   const live = record && !record.declined;
-  if (uid && !action) return allow('GET', () => (live ? [200, model(record, host)] : [204]));
+  if (uid && !action) return allow({ GET: () => (live ? [200, model(record, host)] : [204]) });
   if (uid && action === 'decline') {
-    return allow('DELETE', () =>
-      live ? decline(record, text, host) : problem(404, 'Incoming lead not found'),
-    );
+    return allow({
+      DELETE: () => (live ? decline(record, text, host) : problem(404, 'Incoming lead not found')),
+    });
+  }
+  if (path === '/api/v4/leads/notes') {
+    return allow({ GET: () => notes.list(url, host), POST: () => notes.add(text, host) });
+  }
+  const lead = Number(/^\/api\/v4\/leads\/(\d+)\/notes$/.exec(path)?.[1]);
+  if (lead) {
+    // No page says what an unknown lead's notes are; the fake says 404.
+    const known = (run) => () => (isLead(lead) ? run() : problem(404, 'Lead not found'));
+    return allow({
+      GET: known(() => notes.list(url, host, lead)),
+      POST: known(() => notes.add(text, host, lead)),
+    });
   }
   return problem(404, 'Not Found');
 }
@@ -243,6 +244,7 @@ const controls = {
         lead_ids: leads,
         contact_ids: contacts,
         sent,
+        notes: notes.of(leads),
       })),
   ],
   calls: ['GET', () => calls.list],
@@ -270,6 +272,7 @@ const controls = {
       [unsorted, revoked, rate, recent] = [new Map(), false, defaultRate, []];
       [nextLead, nextContact, nextCompany] = [10000001, 20000001, 30000001];
       calls.reset();
+      notes.reset();
       script.set([]);
     },
   ],

@@ -1,86 +1,24 @@
 // The server's amoCRM tests trust amocrm.mjs to answer as the API v4 would, so it is tested here
 // against the shapes the documentation gives: `node --test receivers/`.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { after, before, beforeEach, test } from 'node:test';
+import { test } from 'node:test';
+import {
+  add,
+  api,
+  control,
+  dir,
+  incoming,
+  problem,
+  raw,
+  read,
+  start,
+  token,
+  useFake,
+} from './amocrm-harness.mjs';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'amocrm-'));
-const token = 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.long-lived';
-let fake;
-let base;
-
-function start(args) {
-  const child = spawn(process.execPath, [join(here, 'amocrm.mjs'), ...args]);
-  let out = '';
-  child.stdout.on('data', (data) => (out += data));
-  child.stderr.on('data', (data) => (out += data));
-  return { child, exited: once(child, 'exit'), output: () => out };
-}
-
-before(async () => {
-  writeFileSync(join(dir, 'token'), `${token}\n`);
-  // No rate limit by default here; the rate limit test sets the documented 7 per second.
-  fake = start(['--token-file', join(dir, 'token'), '--rate-limit', '0']);
-  const [line] = await once(fake.child.stdout, 'data');
-  assert.match(String(line), /^\{"port":\d+\}\n$/);
-  base = `http://127.0.0.1:${JSON.parse(String(line)).port}`;
-});
-after(() => {
-  fake.child.kill();
-  rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(() => control('reset', {}));
-
-const control = (name, value) =>
-  fetch(`${base}/_control/${name}`, {
-    method: 'POST',
-    body: typeof value === 'string' ? value : JSON.stringify(value),
-  });
-const read = async (name) => (await fetch(`${base}/_control/${name}`)).json();
-async function api(path, { method = 'GET', body, auth = `Bearer ${token}` } = {}) {
-  const headers = { 'content-type': 'application/json', ...(auth && { authorization: auth }) };
-  const payload = body === undefined || typeof body === 'string' ? body : JSON.stringify(body);
-  const answer = await fetch(`${base}${path}`, { method, headers, body: payload });
-  const text = await answer.text();
-  const type = answer.headers.get('content-type');
-  return { status: answer.status, type, body: text ? JSON.parse(text) : null };
-}
-const incoming = (n, contact = {}) => ({
-  source_name: 'Landing',
-  source_uid: `01J${n}`,
-  created_at: 1700000000 + n,
-  metadata: {
-    form_id: 'lead',
-    form_name: 'Lead',
-    form_page: 'https://example.com/',
-    ip: '1.2.3.4',
-  },
-  _embedded: {
-    leads: [{ name: `Lead ${n}` }],
-    contacts: [
-      {
-        name: 'Ann',
-        custom_fields_values: [
-          { field_code: 'EMAIL', values: [{ value: 'ann@example.com', enum_code: 'WORK' }] },
-        ],
-        ...contact,
-      },
-    ],
-  },
-});
-const add = (...items) => api('/api/v4/leads/unsorted/forms', { method: 'POST', body: items });
-const problem = (status, title, detail) => ({
-  title,
-  type: `https://httpstatus.es/${status}`,
-  status,
-  detail,
-});
+useFake();
 
 test('a valid incoming lead is stored and read back, in the documented shapes', async () => {
   const added = await add(incoming(1));
@@ -277,7 +215,7 @@ test('bad control input is a 400 that says what is wrong', async () => {
     assert.equal(answer.status, 400, JSON.stringify(value));
     assert.match((await answer.json()).error, message);
   }
-  assert.equal((await fetch(`${base}/_control/leads`, { method: 'POST' })).status, 405);
+  assert.equal((await raw('/_control/leads', { method: 'POST' })).status, 405);
 });
 
 test('the fake refuses to start without a usable token or with bad options', async () => {

@@ -6,6 +6,7 @@
 #include "common/clock.hpp"
 #include "delivery/crm_cleanup.hpp"
 #include "storage/erasure.hpp"
+#include "storage/erasure_rules.hpp"
 #include "storage/open.hpp"
 
 namespace landing::testing {

@@ -131,4 +131,32 @@ bitrix24_settings bitrix24_settings_of(const config& cfg, const std::string& ori
   return {std::move(out), {}};
 }
 
+amocrm_settings amocrm_settings_of(const config& cfg, const std::string& origin) {
+  if (cfg.amocrm_url.empty()) return {};
+  amocrm::channel_options out;
+  out.http.allowed = {cfg.amocrm_allow_private, "--amocrm-allow-private"};
+  out.url = amocrm::parse_account_url(cfg.amocrm_url, out.http.allowed);
+  if (!out.url.error.empty()) return {std::nullopt, "--amocrm-url: " + out.url.error};
+  try {
+    out.token = read_secret(cfg.amocrm_token_file, "amocrm-token");
+  } catch (const std::exception& e) {
+    return {std::nullopt, std::string("the amoCRM token: ") + e.what()};
+  }
+  while (!out.token.empty() &&
+         (out.token.back() == '\n' || out.token.back() == '\r' || out.token.back() == ' ')) {
+    out.token.pop_back();
+  }
+  if (out.token.empty() || out.token.find_first_of(" \t\r\n") != std::string::npos) {
+    return {std::nullopt,
+            "the amoCRM token (--amocrm-token-file or the credential amocrm-token) is missing or "
+            "not one word"};
+  }
+  out.http.timeout = std::chrono::milliseconds(cfg.delivery_timeout_ms);
+  out.http.max_body = std::size_t{1024} * 1024;
+  out.http.user_agent = "landing-server amocrm";
+  out.site = host_of(origin);
+  if (out.site.empty()) out.site = "сайт";
+  return {std::move(out), {}};
+}
+
 }  // namespace landing::app

@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "amocrm/channel.hpp"
 #include "app/config.hpp"
 #include "bitrix24/channel.hpp"
 #include "email/lead_mail.hpp"
@@ -33,6 +34,12 @@ struct bitrix24_settings {
 };
 // `origin` is the site's public origin: its host names the site in each lead.
 bitrix24_settings bitrix24_settings_of(const config& cfg, const std::string& origin);
+
+struct amocrm_settings {
+  std::optional<amocrm::channel_options> options;  // nothing when no --amocrm-url
+  std::string error;
+};
+amocrm_settings amocrm_settings_of(const config& cfg, const std::string& origin);
 
 // A secret from `file` when given, else from $CREDENTIALS_DIRECTORY/`credential`; nothing from
 // either is an empty string. Throws std::runtime_error when a named file cannot be read.

@@ -62,6 +62,17 @@ void define_channel_options(CLI::App& cli, config& cfg) {
                "let Bitrix24 calls reach loopback and private addresses (an on-premise portal "
                "on the studio's own network)")
       ->envname("LANDING_BITRIX24_ALLOW_PRIVATE");
+  cli.add_option("--amocrm-url", cfg.amocrm_url,
+                 "add every lead to amoCRM's (Kommo's) incoming leads: the account's address, "
+                 "https://studio.amocrm.ru or studio.kommo.com")
+      ->envname("LANDING_AMOCRM_URL");
+  cli.add_option("--amocrm-token-file", cfg.amocrm_token_file,
+                 "the file holding the private integration's long-lived token; default: the "
+                 "systemd credential amocrm-token")
+      ->envname("LANDING_AMOCRM_TOKEN_FILE");
+  cli.add_flag("--amocrm-allow-private", cfg.amocrm_allow_private,
+               "let amoCRM calls reach loopback and private addresses (a test account's stand-in)")
+      ->envname("LANDING_AMOCRM_ALLOW_PRIVATE");
   cli.add_option("--triage-users", cfg.triage_users,
                  "Telegram user ids whose clicks count (comma-separated; default: anyone in "
                  "the chat)")

@@ -33,7 +33,7 @@ void define_lead_commands(CLI::App& cli, config& cfg) {
   retry->add_option("id", cfg.lead_id);
   retry
       ->add_option("--channel", cfg.channel,
-                   "telegram, webhook, email or bitrix24 (default: every one)")
+                   "telegram, webhook, email, bitrix24 or amocrm (default: every one)")
       ->check(CLI::IsMember(known_channels()));
   retry->callback([&cfg] {
     cfg.what = command::leads_retry;
@@ -47,7 +47,7 @@ void define_lead_commands(CLI::App& cli, config& cfg) {
                            "send leads to a channel again, delivered or not (a receiver that "
                            "lost them): --id ID or --since DATE")
           ->fallthrough();
-  redeliver->add_option("--channel", cfg.channel, "webhook, email, bitrix24 or telegram")
+  redeliver->add_option("--channel", cfg.channel, "webhook, email, bitrix24, amocrm or telegram")
       ->required()
       ->check(CLI::IsMember(known_channels()));
   auto* again_id = redeliver->add_option("--id", cfg.lead_id, "one lead's id");

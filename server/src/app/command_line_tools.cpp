@@ -23,6 +23,15 @@ void define_tool_commands(CLI::App& cli, config& cfg) {
                        "portal answered; exit 1 unless it took the lead")
       ->fallthrough()
       ->callback(choose(cfg, command::bitrix24_test));
+  auto* amocrm = cli.add_subcommand("amocrm", "the amoCRM channel's own commands");
+  amocrm->require_subcommand(1);
+  amocrm->fallthrough();
+  amocrm
+      ->add_subcommand("test",
+                       "add a marked test lead to --amocrm-url's incoming leads and say what the "
+                       "account answered; exit 1 unless it took the lead")
+      ->fallthrough()
+      ->callback(choose(cfg, command::amocrm_test));
   auto* migrate_db = cli.add_subcommand(
       "migrate-db",
       "copy every lead from one database to another (SQLite to PostgreSQL); safe to run twice");

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "amocrm/cli.hpp"
 #include "app/channel_settings.hpp"
 #include "app/digest_alerts.hpp"
 #include "app/digest_delivery.hpp"
@@ -149,6 +150,13 @@ int bitrix24_test(const config& cfg) {
   return bitrix24::cli::test(*settings.options, std::cout, std::cerr);
 }
 
+int amocrm_test(const config& cfg) {
+  const auto settings = amocrm_settings_of(cfg, cfg.origin);
+  if (!settings.error.empty()) return fail("amocrm test: " + settings.error);
+  if (!settings.options) return fail("amocrm test: --amocrm-url is not set");
+  return amocrm::cli::test(*settings.options, std::cout, std::cerr);
+}
+
 int run_command(const config& cfg) {
   switch (cfg.what) {
     case command::webhook_new_secret:
@@ -157,6 +165,8 @@ int run_command(const config& cfg) {
       return webhook_test(cfg);
     case command::bitrix24_test:
       return bitrix24_test(cfg);
+    case command::amocrm_test:
+      return amocrm_test(cfg);
     case command::migrate_db:
       return migrate_db(cfg);
     case command::backup:

@@ -22,6 +22,7 @@ enum class command {
   webhook_new_secret,
   webhook_test,
   bitrix24_test,
+  amocrm_test,
   leads_export,
   leads_export_subject,
   leads_erase,
@@ -102,6 +103,10 @@ struct config {
   // The CRMs' own APIs (docs/delivery.md): Bitrix24's incoming webhook URL is the secret.
   std::string bitrix24_webhook_file;
   bool bitrix24_allow_private = false;
+  // amoCRM's account address and its private integration's long-lived token (a secret).
+  std::string amocrm_url;
+  std::string amocrm_token_file;
+  bool amocrm_allow_private = false;
   std::vector<std::int64_t> triage_users;
   std::string remind_after = "30m";
   int utc_offset_minutes = 180;

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "amocrm/channel.hpp"
 #include "app/channel_settings.hpp"
 #include "app/replica_name.hpp"
 #include "bitrix24/channel.hpp"
@@ -19,11 +20,13 @@ lead_channels::lead_channels(storage::lead_store& store, const telegram::config&
   add_webhook(cfg);
   add_email(cfg, origin);
   add_bitrix24(cfg, origin);
+  add_amocrm(cfg, origin);
   if (channels_.empty()) {
-    log::warn("no_channel_configured",
-              {{"effect",
-                "leads are stored as held until a restart with a channel: TELEGRAM_BOT_TOKEN and "
-                "TELEGRAM_CHAT_ID, --webhook-url, --smtp-url or --bitrix24-webhook-file"}});
+    log::warn(
+        "no_channel_configured",
+        {{"effect",
+          "leads are stored as held until a restart with a channel: TELEGRAM_BOT_TOKEN and "
+          "TELEGRAM_CHAT_ID, --webhook-url, --smtp-url, --bitrix24-webhook-file or --amocrm-url"}});
     return;
   }
   start_workers(store, cfg, stats);
@@ -133,6 +136,15 @@ void lead_channels::add_bitrix24(const config& cfg, const std::string& origin) {
             {{"portal", settings.options->url.host},
              {"allow_private", settings.options->http.allowed.allow_private}});
   channels_.push_back(std::make_unique<bitrix24::lead_channel>(std::move(*settings.options)));
+}
+
+void lead_channels::add_amocrm(const config& cfg, const std::string& origin) {
+  auto settings = amocrm_settings_of(cfg, origin);
+  if (!settings.error.empty()) throw std::invalid_argument(settings.error);
+  if (!settings.options) return;
+  log::info("amocrm_configured", {{"account", settings.options->url.host},
+                                  {"allow_private", settings.options->http.allowed.allow_private}});
+  channels_.push_back(std::make_unique<amocrm::lead_channel>(std::move(*settings.options)));
 }
 
 std::vector<std::string> lead_channels::channel_names() const {

@@ -61,6 +61,7 @@ class lead_channels {
   void add_webhook(const config& cfg);
   void add_email(const config& cfg, const std::string& origin);
   void add_bitrix24(const config& cfg, const std::string& origin);
+  void add_amocrm(const config& cfg, const std::string& origin);
   void start_workers(storage::lead_store& store, const config& cfg, leads::lead_metrics& stats);
 
   std::unique_ptr<telegram::chat> chat_;

@@ -13,6 +13,7 @@ std::string title(const std::string& channel) {
   if (channel == "webhook") return "Webhook";
   if (channel == "email") return "Почта";
   if (channel == "bitrix24") return "Битрикс24";
+  if (channel == "amocrm") return "amoCRM";
   return channel;
 }
 

@@ -1,9 +1,7 @@
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <string>
-#include <string_view>
 #include <vector>
 
 // Erasing a lead with everything hanging off it, and the record of each erasure: the
@@ -49,14 +47,6 @@ struct crm_copy {
   std::string reason;         // retention, request
   std::int64_t attempts = 0;  // deletions the CRM did not take so far
 };
-
-// The CRM channels: a lead erased after one of them had it, or may have had it (any row of
-// theirs, even pending: an attempt may be in flight), queues a copy to delete there.
-inline constexpr std::array<std::string_view, 1> crm_channels{"bitrix24"};
-
-// How long after the erasure a CRM copy is first looked for: an attempt in flight when the lead
-// was erased has ended by then (the outbox's lease and a call's timeout are well inside it).
-inline constexpr std::int64_t crm_copy_delay_ms = 120'000;
 
 class erasure_role {
  public:

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <random>
@@ -42,6 +43,14 @@ inline std::string removed_parts(bool queued, bool triage, std::int64_t events, 
   if (message) out += ",message";
   return out;
 }
+
+// The CRM channels: a lead erased after one of them had it, or may have had it (any row of
+// theirs, even pending: an attempt may be in flight), queues a copy to delete there.
+inline constexpr std::array<std::string_view, 2> crm_channels{"bitrix24", "amocrm"};
+
+// How long after the erasure a CRM copy is first looked for: an attempt in flight when the lead
+// was erased has ended by then (the outbox's lease and a call's timeout are well inside it).
+inline constexpr std::int64_t crm_copy_delay_ms = 120'000;
 
 // Whether the channel is a CRM whose copies an erasure deletes (erasure.hpp, crm_channels).
 inline bool is_crm(std::string_view channel) {

@@ -1,0 +1,161 @@
+#include "amocrm/channel.hpp"
+
+#include "common/clock.hpp"
+#include "delivery/schedule.hpp"
+
+namespace landing::amocrm {
+namespace {
+
+using delivery::attempt_result;
+
+// How many pages of the newest incoming leads a look-up reads (50 each): a lead is looked up
+// within minutes of its first attempt, when it is among the newest.
+constexpr int look_up_pages = 5;
+
+// The incoming lead the add made: its uid and its lead's id (the answer lists what was added,
+// in the order sent: one here).
+found_lead made(const reply& got) {
+  const auto* object = got.body.if_object();
+  const auto* embedded = object != nullptr ? object->if_contains("_embedded") : nullptr;
+  const auto* list = embedded != nullptr && embedded->is_object()
+                         ? embedded->as_object().if_contains("unsorted")
+                         : nullptr;
+  if (list == nullptr || !list->is_array() || list->as_array().empty()) return {};
+  const auto& first = list->as_array().front();
+  found_lead out;
+  if (const auto* row = first.if_object()) {
+    if (const auto* uid = row->if_contains("uid"); uid && uid->is_string()) {
+      out.uid = uid->as_string();
+    }
+    const auto* inner = row->if_contains("_embedded");
+    const auto* leads =
+        inner != nullptr && inner->is_object() ? inner->as_object().if_contains("leads") : nullptr;
+    if (leads != nullptr && leads->is_array() && !leads->as_array().empty()) {
+      if (const auto* lead = leads->as_array().front().if_object()) {
+        if (const auto* id = lead->if_contains("id"); id && id->is_int64()) {
+          out.lead_id = id->as_int64();
+        }
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+attempt_result interpret(const reply& got, std::int64_t now_ms) {
+  if (got.status == 0) {
+    return {attempt_result::retry,
+            "no answer from amoCRM (" + got.transport + "): " + got.transport_error, got.transport};
+  }
+  const auto code = std::to_string(got.status);
+  if (got.status >= 200 && got.status < 300) return {attempt_result::delivered, {}, code};
+  if (got.status == 401 || got.status == 403 || got.status == 402 || got.status == 404) {
+    return {attempt_result::disabled,
+            "amoCRM refused the integration (HTTP " + code + ": " + got.detail + ")", code};
+  }
+  if (got.status == 429) {
+    attempt_result out{attempt_result::retry, "amoCRM's rate limit (" + got.detail + ")", code};
+    const auto wait = delivery::retry_after_ms(got.retry_after, now_ms);
+    out.retry_at = now_ms + wait.value_or(1000);
+    return out;
+  }
+  if (got.status == 400 || got.status == 422) {
+    return {attempt_result::failed, "amoCRM did not take the lead (" + got.detail + ")", code};
+  }
+  return {attempt_result::retry, "amoCRM: HTTP " + code + " (" + got.detail + ")", code};
+}
+
+lead_channel::lead_channel(channel_options options)
+    : options_(std::move(options)), account_(options_.url, options_.token, options_.http) {}
+
+std::optional<found_lead> lead_channel::find(const std::string& lead_id, std::int64_t created_s,
+                                             const std::atomic<bool>& cancel,
+                                             std::optional<reply>& failed) {
+  for (int page = 1; page <= look_up_pages; ++page) {
+    const auto got = account_.call("GET",
+                                   "/api/v4/leads/unsorted?filter%5Bcategory%5D=forms&order%5B"
+                                   "created_at%5D=desc&limit=50&page=" +
+                                       std::to_string(page),
+                                   {}, cancel);
+    if (got.status == 204) return std::nullopt;  // no (more) incoming leads
+    if (got.status < 200 || got.status >= 300) {
+      failed = got;
+      return std::nullopt;
+    }
+    const auto searched = search_page(got.body, lead_id, created_s);
+    if (searched.found || searched.older) return searched.found;
+  }
+  return std::nullopt;
+}
+
+attempt_result lead_channel::note(const storage::lead& item, std::int64_t lead_id, bool check,
+                                  const std::atomic<bool>& cancel) {
+  if (lead_id == 0) return {attempt_result::delivered, {}, "200 no lead to note"};
+  const auto path = "/api/v4/leads/" + std::to_string(lead_id) + "/notes";
+  if (check) {
+    const auto notes = account_.call("GET", path + "?filter%5Bnote_type%5D=common&limit=250", {}, cancel);
+    if (notes.status != 204 && (notes.status < 200 || notes.status >= 300)) {
+      return interpret(notes, clock::now_ms());
+    }
+    if (notes.status != 204 && has_note(notes.body, item.id)) {
+      return {attempt_result::delivered, {}, "200 found"};
+    }
+  }
+  const auto added =
+      account_.call("POST", "/api/v4/leads/notes",
+                    note_body(lead_id, note_text(item, options_.site)), cancel, true);
+  return interpret(added, clock::now_ms());
+}
+
+attempt_result lead_channel::deliver(const storage::lead& item, bool test,
+                                     const std::atomic<bool>& cancel, std::string* uid) {
+  const auto created_s = item.created_at / 1000;
+  std::optional<reply> failed;
+  auto found = find(item.id, created_s, cancel, failed);
+  if (failed) return interpret(*failed, clock::now_ms());
+  const bool earlier = found.has_value();
+  if (!found) {
+    const auto added = account_.call("POST", "/api/v4/leads/unsorted/forms",
+                                     form_body(item, options_.site, test), cancel, true);
+    if (added.status < 200 || added.status >= 300) return interpret(added, clock::now_ms());
+    found = made(added);
+  }
+  if (uid != nullptr) *uid = found->uid;
+  // The incoming lead is there: the note is what is left, checked first after an earlier one.
+  return note(item, found->lead_id, earlier, cancel);
+}
+
+attempt_result lead_channel::send(const storage::claimed_delivery& item,
+                                  const std::atomic<bool>& cancel) {
+  return deliver(item.item, false, cancel);
+}
+
+std::optional<std::int64_t> lead_channel::retry_delay_ms(int attempt, std::mt19937_64& random) {
+  return delivery::retry_delay_ms(attempt, random);
+}
+
+delivery::erase_result lead_channel::erase_copy(const std::string& lead_id,
+                                                const std::atomic<bool>& cancel) {
+  using delivery::erase_result;
+  std::optional<reply> failed;
+  // The copy was queued at the erasure, within minutes of the lead's arrival or much later
+  // (retention): the look-up reads the newest pages whatever its time.
+  const auto found = find(lead_id, 0, cancel, failed);
+  if (failed) return {erase_result::later, {}, interpret(*failed, clock::now_ms()).reason};
+  const std::string gone =
+      "not among the incoming leads (a manager accepted or declined it, or it never arrived); "
+      "API v4 cannot delete an accepted lead: delete it in amoCRM by hand if it is there";
+  if (!found) return {erase_result::failed, gone, {}};
+  const auto declined = account_.call("DELETE", "/api/v4/leads/unsorted/" + found->uid + "/decline",
+                                      {}, cancel, true);
+  if (declined.status >= 200 && declined.status < 300) {
+    return {erase_result::done, "declined (gone from the incoming leads)", {}};
+  }
+  if (declined.status == 404) return {erase_result::failed, gone, {}};
+  const auto why = interpret(declined, clock::now_ms());
+  if (why.outcome == attempt_result::failed) return {erase_result::failed, why.reason, {}};
+  return {erase_result::later, {}, why.reason};
+}
+
+}  // namespace landing::amocrm

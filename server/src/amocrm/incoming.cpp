@@ -1,0 +1,157 @@
+#include "amocrm/incoming.hpp"
+
+#include <boost/json/serialize.hpp>
+#include <ctime>
+
+#include "attribution/source.hpp"
+
+namespace landing::amocrm {
+namespace {
+
+std::string utc_minute(std::int64_t unix_ms) {
+  const std::time_t seconds = unix_ms / 1000;
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[32];
+  const auto written = std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &utc);
+  return {text, written};
+}
+
+// A phone number: digits with the usual separators, at least seven digits (WhatsApp's).
+bool phone_like(std::string_view text) {
+  std::size_t digits = 0;
+  for (const char c : text) {
+    if (c >= '0' && c <= '9') {
+      ++digits;
+    } else if (c != '+' && c != ' ' && c != '-' && c != '(' && c != ')') {
+      return false;
+    }
+  }
+  return digits >= 7;
+}
+
+const boost::json::array* embedded_list(const boost::json::value& body, const char* key) {
+  const auto* object = body.if_object();
+  const auto* embedded = object != nullptr ? object->if_contains("_embedded") : nullptr;
+  const auto* inner = embedded != nullptr ? embedded->if_object() : nullptr;
+  const auto* list = inner != nullptr ? inner->if_contains(key) : nullptr;
+  return list != nullptr ? list->if_array() : nullptr;
+}
+
+}  // namespace
+
+std::string form_body(const storage::lead& item, std::string_view site, bool test) {
+  const auto& f = item.fields;
+  const auto from = attribution::from_json(item.source);
+  const auto sent_s = item.created_at / 1000;
+  boost::json::object metadata{
+      {"form_id", item.id},
+      {"form_name", std::string(test ? "Тест landing-server" : "Заявка с сайта")},
+      {"form_page", "https://" + std::string(site) + (from ? from->landing : std::string())},
+      {"form_sent_at", sent_s}};
+  if (from && !from->referrer.empty()) metadata["referer"] = "https://" + from->referrer + "/";
+  boost::json::array contact_fields;
+  if (!f.email.empty()) {
+    contact_fields.push_back(
+        {{"field_code", "EMAIL"},
+         {"values", boost::json::array{{{"value", f.email}, {"enum_code", "WORK"}}}}});
+  }
+  if (phone_like(f.social)) {
+    contact_fields.push_back(
+        {{"field_code", "PHONE"},
+         {"values", boost::json::array{{{"value", f.social}, {"enum_code", "MOB"}}}}});
+  }
+  boost::json::object contact{{"name", f.name}};
+  if (!contact_fields.empty()) contact["custom_fields_values"] = std::move(contact_fields);
+  const auto title = (test ? std::string("Тест landing-server: ") : std::string()) + f.name +
+                     " — " + std::string(site);
+  boost::json::object incoming{{"source_name", std::string(site)},
+                               {"source_uid", item.id},
+                               {"created_at", sent_s},
+                               {"metadata", std::move(metadata)},
+                               {"_embedded",
+                                {{"leads", boost::json::array{{{"name", title}}}},
+                                 {"contacts", boost::json::array{std::move(contact)}}}}};
+  return boost::json::serialize(boost::json::array{std::move(incoming)});
+}
+
+std::string note_mark(std::string_view lead_id) {
+  return "— Заявка " + std::string(lead_id) + " (landing-server)";
+}
+
+std::string note_text(const storage::lead& item, std::string_view site) {
+  std::string out = item.fields.message + "\n\n";
+  out += "— Telegram / WhatsApp: " + item.fields.social + "\n";
+  out += "— Язык страницы: " + item.locale + "\n";
+  if (!item.consent_version.empty()) {
+    out += "— Согласие на обработку персональных данных: версия " + item.consent_version + ", " +
+           utc_minute(item.created_at) + "\n";
+  }
+  if (const auto from = attribution::from_json(item.source)) {
+    std::string tags;
+    for (const auto* each : {&from->utm_source, &from->utm_medium, &from->utm_campaign,
+                             &from->utm_term, &from->utm_content}) {
+      if (!each->empty()) tags += (tags.empty() ? "" : " / ") + *each;
+    }
+    if (!tags.empty()) out += "— UTM: " + tags + "\n";
+    if (!from->referrer.empty()) out += "— Переход с " + from->referrer + "\n";
+    if (!from->landing.empty()) out += "— Страница: " + std::string(site) + from->landing + "\n";
+  }
+  if (item.unproven) out += "— Форма отправлена без JavaScript (без проверки)\n";
+  return out + note_mark(item.id);
+}
+
+page_search search_page(const boost::json::value& body, std::string_view lead_id,
+                        std::int64_t created_s) {
+  page_search out;
+  const auto* list = embedded_list(body, "unsorted");
+  if (list == nullptr) return out;
+  for (const auto& each : *list) {
+    const auto* row = each.if_object();
+    if (row == nullptr) continue;
+    const auto* uid = row->if_contains("uid");
+    const auto* source = row->if_contains("source_uid");
+    if (source != nullptr && source->is_string() && source->as_string() == lead_id && uid &&
+        uid->is_string()) {
+      found_lead found{std::string(uid->as_string()), 0};
+      if (const auto* leads = embedded_list(each, "leads"); leads && !leads->empty()) {
+        if (const auto* first = leads->front().if_object()) {
+          if (const auto* id = first->if_contains("id"); id && id->is_int64()) {
+            found.lead_id = id->as_int64();
+          }
+        }
+      }
+      out.found = std::move(found);
+      return out;
+    }
+    // Newest first: a lead made a minute before ours means ours is not further on.
+    if (const auto* at = row->if_contains("created_at"); at && at->is_int64()) {
+      if (at->as_int64() < created_s - 60) out.older = true;
+    }
+  }
+  return out;
+}
+
+std::string note_body(std::int64_t lead_id, const std::string& text) {
+  return boost::json::serialize(boost::json::array{
+      {{"entity_id", lead_id}, {"note_type", "common"}, {"params", {{"text", text}}}}});
+}
+
+bool has_note(const boost::json::value& body, std::string_view lead_id) {
+  const auto* list = embedded_list(body, "notes");
+  if (list == nullptr) return false;
+  const auto mark = note_mark(lead_id);
+  for (const auto& each : *list) {
+    const auto* params = each.is_object() ? each.as_object().if_contains("params") : nullptr;
+    const auto* text = params != nullptr && params->is_object()
+                           ? params->as_object().if_contains("text")
+                           : nullptr;
+    if (text != nullptr && text->is_string() &&
+        std::string_view(text->as_string()).find(mark) != std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace landing::amocrm
