@@ -94,7 +94,8 @@ attempt_result lead_channel::note(const storage::lead& item, std::int64_t lead_i
   if (lead_id == 0) return {attempt_result::delivered, {}, "200 no lead to note"};
   const auto path = "/api/v4/leads/" + std::to_string(lead_id) + "/notes";
   if (check) {
-    const auto notes = account_.call("GET", path + "?filter%5Bnote_type%5D=common&limit=250", {}, cancel);
+    const auto notes =
+        account_.call("GET", path + "?filter%5Bnote_type%5D=common&limit=250", {}, cancel);
     if (notes.status != 204 && (notes.status < 200 || notes.status >= 300)) {
       return interpret(notes, clock::now_ms());
     }
