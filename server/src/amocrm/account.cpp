@@ -23,7 +23,9 @@ std::string validation_of(const boost::json::object& problem) {
       if (!each.is_object()) continue;
       const auto path = text_of(each.as_object(), "path");
       const auto said = text_of(each.as_object(), "detail");
-      out += (out.empty() ? "" : "; ") + (path.empty() ? said : path + ": " + said);
+      if (!out.empty()) out += "; ";
+      if (!path.empty()) out.append(path).append(": ");
+      out += said;
     }
   }
   return out;
