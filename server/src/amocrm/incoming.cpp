@@ -1,34 +1,12 @@
 #include "amocrm/incoming.hpp"
 
 #include <boost/json/serialize.hpp>
-#include <ctime>
 
 #include "attribution/source.hpp"
+#include "common/crm_text.hpp"
 
 namespace landing::amocrm {
 namespace {
-
-std::string utc_minute(std::int64_t unix_ms) {
-  const std::time_t seconds = unix_ms / 1000;
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char text[32];
-  const auto written = std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &utc);
-  return {text, written};
-}
-
-// A phone number: digits with the usual separators, at least seven digits (WhatsApp's).
-bool phone_like(std::string_view text) {
-  std::size_t digits = 0;
-  for (const char c : text) {
-    if (c >= '0' && c <= '9') {
-      ++digits;
-    } else if (c != '+' && c != ' ' && c != '-' && c != '(' && c != ')') {
-      return false;
-    }
-  }
-  return digits >= 7;
-}
 
 const boost::json::array* embedded_list(const boost::json::value& body, const char* key) {
   const auto* object = body.if_object();
@@ -56,7 +34,7 @@ std::string form_body(const storage::lead& item, std::string_view site, bool tes
         {{"field_code", "EMAIL"},
          {"values", boost::json::array{{{"value", f.email}, {"enum_code", "WORK"}}}}});
   }
-  if (phone_like(f.social)) {
+  if (crm_text::phone_like(f.social)) {
     contact_fields.push_back(
         {{"field_code", "PHONE"},
          {"values", boost::json::array{{{"value", f.social}, {"enum_code", "MOB"}}}}});
@@ -85,7 +63,7 @@ std::string note_text(const storage::lead& item, std::string_view site) {
   out += "— Язык страницы: " + item.locale + "\n";
   if (!item.consent_version.empty()) {
     out += "— Согласие на обработку персональных данных: версия " + item.consent_version + ", " +
-           utc_minute(item.created_at) + "\n";
+           crm_text::utc_minute(item.created_at) + "\n";
   }
   if (const auto from = attribution::from_json(item.source)) {
     std::string tags;

@@ -1,21 +1,12 @@
 #include "bitrix24/lead_fields.hpp"
 
 #include <boost/json/parse.hpp>
-#include <ctime>
 
 #include "attribution/source.hpp"
+#include "common/crm_text.hpp"
 
 namespace landing::bitrix24 {
 namespace {
-
-std::string utc_minute(std::int64_t unix_ms) {
-  const std::time_t seconds = unix_ms / 1000;
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char text[32];
-  const auto written = std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &utc);
-  return {text, written};
-}
 
 // The source's description: where the visitor landed, from where, and which ad click ids came.
 std::string source_description(const attribution::source& from, std::string_view site) {
@@ -36,17 +27,7 @@ std::string source_description(const attribution::source& from, std::string_view
 }  // namespace
 
 social_field social_of(std::string_view social) {
-  // A phone number: digits with the usual separators, at least seven digits.
-  std::size_t count = 0;
-  bool phone = !social.empty();
-  for (const char c : social) {
-    if (c >= '0' && c <= '9') {
-      ++count;
-    } else if (c != '+' && c != ' ' && c != '-' && c != '(' && c != ')') {
-      phone = false;
-    }
-  }
-  if (phone && count >= 7) return {"PHONE", "WORK", std::string(social)};
+  if (crm_text::phone_like(social)) return {"PHONE", "WORK", std::string(social)};
   return {"IM", "TELEGRAM", std::string(social)};
 }
 
@@ -68,7 +49,7 @@ boost::json::object lead_fields(const storage::lead& item, std::string_view site
   comments += "\n\n— Язык страницы: " + item.locale;
   if (!item.consent_version.empty()) {
     comments += "\n— Согласие на обработку персональных данных: версия " + item.consent_version +
-                ", " + utc_minute(item.created_at);
+                ", " + crm_text::utc_minute(item.created_at);
   }
   if (item.unproven) comments += "\n— Форма отправлена без JavaScript (без проверки)";
   comments += "\n— Заявка " + item.id + " на сайте " + std::string(site);
