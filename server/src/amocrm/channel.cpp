@@ -12,35 +12,6 @@ using delivery::attempt_result;
 // within minutes of its first attempt, when it is among the newest.
 constexpr int look_up_pages = 5;
 
-// The incoming lead the add made: its uid and its lead's id (the answer lists what was added,
-// in the order sent: one here).
-found_lead made(const reply& got) {
-  const auto* object = got.body.if_object();
-  const auto* embedded = object != nullptr ? object->if_contains("_embedded") : nullptr;
-  const auto* list = embedded != nullptr && embedded->is_object()
-                         ? embedded->as_object().if_contains("unsorted")
-                         : nullptr;
-  if (list == nullptr || !list->is_array() || list->as_array().empty()) return {};
-  const auto& first = list->as_array().front();
-  found_lead out;
-  if (const auto* row = first.if_object()) {
-    if (const auto* uid = row->if_contains("uid"); uid && uid->is_string()) {
-      out.uid = uid->as_string();
-    }
-    const auto* inner = row->if_contains("_embedded");
-    const auto* leads =
-        inner != nullptr && inner->is_object() ? inner->as_object().if_contains("leads") : nullptr;
-    if (leads != nullptr && leads->is_array() && !leads->as_array().empty()) {
-      if (const auto* lead = leads->as_array().front().if_object()) {
-        if (const auto* id = lead->if_contains("id"); id && id->is_int64()) {
-          out.lead_id = id->as_int64();
-        }
-      }
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 attempt_result interpret(const reply& got, std::int64_t now_ms) {
@@ -110,7 +81,7 @@ attempt_result lead_channel::note(const storage::lead& item, std::int64_t lead_i
 }
 
 attempt_result lead_channel::deliver(const storage::lead& item, bool test,
-                                     const std::atomic<bool>& cancel, std::string* uid) {
+                                     const std::atomic<bool>& cancel) {
   const auto created_s = item.created_at / 1000;
   std::optional<reply> failed;
   auto found = find(item.id, created_s, cancel, failed);
@@ -120,9 +91,8 @@ attempt_result lead_channel::deliver(const storage::lead& item, bool test,
     const auto added = account_.call("POST", "/api/v4/leads/unsorted/forms",
                                      form_body(item, options_.site, test), cancel, true);
     if (added.status < 200 || added.status >= 300) return interpret(added, clock::now_ms());
-    found = made(added);
+    found = added_incoming(added.body);
   }
-  if (uid != nullptr) *uid = found->uid;
   // The incoming lead is there: the note is what is left, checked first after an earlier one.
   return note(item, found->lead_id, earlier, cancel);
 }

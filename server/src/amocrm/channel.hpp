@@ -42,10 +42,9 @@ class lead_channel : public delivery::channel, public delivery::erasable {
   delivery::erase_result erase_copy(const std::string& lead_id,
                                     const std::atomic<bool>& cancel) override;
 
-  // One lead, looked up, added and noted; `test` marks it (amocrm test). The incoming lead's
-  // uid goes to `uid` when known.
+  // One lead, looked up, added and noted; `test` marks it (amocrm test).
   delivery::attempt_result deliver(const storage::lead& item, bool test,
-                                   const std::atomic<bool>& cancel, std::string* uid = nullptr);
+                                   const std::atomic<bool>& cancel);
 
   [[nodiscard]] const std::string& host() const { return account_.host(); }
 

@@ -1,6 +1,7 @@
 #include "amocrm/cli.hpp"
 
 #include "common/clock.hpp"
+#include "delivery/test_lead.hpp"
 
 namespace landing::amocrm::cli {
 
@@ -8,15 +9,9 @@ int test(const channel_options& options, std::ostream& out, std::ostream& err) {
   lead_channel target(options);
   const std::atomic<bool> never{false};
   const auto now = clock::now_ms();
-  storage::lead item;
-  item.id = "test-" + std::to_string(now);
-  item.created_at = now;
-  item.locale = "ru";
-  item.fields = {"Проверка связи", "@landing_test", "test@example.com",
-                 "Тестовая заявка от landing-server: канал amoCRM работает. Её можно отклонить."};
-  std::string uid;
+  const auto item = delivery::test_lead("amoCRM", "Её можно отклонить.", now);
   const auto started = clock::now_ms();
-  const auto got = target.deliver(item, true, never, &uid);
+  const auto got = target.deliver(item, true, never);
   const auto took = clock::now_ms() - started;
   using delivery::attempt_result;
   if (got.outcome == attempt_result::delivered) {

@@ -16,6 +16,25 @@ const boost::json::array* embedded_list(const boost::json::value& body, const ch
   return list != nullptr ? list->if_array() : nullptr;
 }
 
+// An incoming lead of a list (the look-up's page, the add's answer) as found_lead: its uid and
+// its lead's id.
+found_lead lead_of(const boost::json::value& row) {
+  found_lead out;
+  const auto* object = row.if_object();
+  if (object == nullptr) return out;
+  if (const auto* uid = object->if_contains("uid"); uid && uid->is_string()) {
+    out.uid = uid->as_string();
+  }
+  if (const auto* leads = embedded_list(row, "leads"); leads && !leads->empty()) {
+    if (const auto* first = leads->front().if_object()) {
+      if (const auto* id = first->if_contains("id"); id && id->is_int64()) {
+        out.lead_id = id->as_int64();
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string form_body(const storage::lead& item, std::string_view site, bool test) {
@@ -87,18 +106,10 @@ page_search search_page(const boost::json::value& body, std::string_view lead_id
   for (const auto& each : *list) {
     const auto* row = each.if_object();
     if (row == nullptr) continue;
-    const auto* uid = row->if_contains("uid");
     const auto* source = row->if_contains("source_uid");
-    if (source != nullptr && source->is_string() && source->as_string() == lead_id && uid &&
-        uid->is_string()) {
-      found_lead found{std::string(uid->as_string()), 0};
-      if (const auto* leads = embedded_list(each, "leads"); leads && !leads->empty()) {
-        if (const auto* first = leads->front().if_object()) {
-          if (const auto* id = first->if_contains("id"); id && id->is_int64()) {
-            found.lead_id = id->as_int64();
-          }
-        }
-      }
+    if (source != nullptr && source->is_string() && source->as_string() == lead_id) {
+      auto found = lead_of(each);
+      if (found.uid.empty()) continue;
       out.found = std::move(found);
       return out;
     }
@@ -108,6 +119,11 @@ page_search search_page(const boost::json::value& body, std::string_view lead_id
     }
   }
   return out;
+}
+
+found_lead added_incoming(const boost::json::value& body) {
+  const auto* list = embedded_list(body, "unsorted");
+  return list != nullptr && !list->empty() ? lead_of(list->front()) : found_lead{};
 }
 
 std::string note_body(std::int64_t lead_id, const std::string& text) {

@@ -37,6 +37,10 @@ struct page_search {
 page_search search_page(const boost::json::value& body, std::string_view lead_id,
                         std::int64_t created_s);
 
+// The incoming lead an add made, from its answer (which lists what was added, in the order sent:
+// one here).
+found_lead added_incoming(const boost::json::value& body);
+
 // The body of POST /api/v4/leads/notes for one common note on `lead_id`.
 std::string note_body(std::int64_t lead_id, const std::string& text);
 // Whether a page of GET /api/v4/leads/{id}/notes holds the note with our mark.

@@ -1,6 +1,7 @@
 #include "bitrix24/cli.hpp"
 
 #include "common/clock.hpp"
+#include "delivery/test_lead.hpp"
 
 namespace landing::bitrix24::cli {
 
@@ -8,12 +9,7 @@ int test(const channel_options& options, std::ostream& out, std::ostream& err) {
   lead_channel target(options);
   const std::atomic<bool> never{false};
   const auto now = clock::now_ms();
-  storage::lead item;
-  item.id = "test-" + std::to_string(now);
-  item.created_at = now;
-  item.locale = "ru";
-  item.fields = {"Проверка связи", "@landing_test", "test@example.com",
-                 "Тестовая заявка от landing-server: канал Bitrix24 работает. Её можно удалить."};
+  const auto item = delivery::test_lead("Bitrix24", "Её можно удалить.", now);
   std::string crm_id;
   const auto started = clock::now_ms();
   const auto got = target.deliver(item, true, never, &crm_id);
