@@ -54,6 +54,14 @@ struct sent_message {
   std::int64_t message_id = 0;
 };
 
+// A lead's place in the studio's chat, for the CRMs' link back to its message: the status of its
+// chat row (pending, delivered, failed, disabled; empty when it has none) and the message once
+// it was delivered (message_id 0: none known).
+struct chat_place {
+  std::string status;
+  sent_message where;
+};
+
 // The state a move leaves a lead in, from the state it is in when the move's transaction runs.
 // The desk's rule (leads/triage) says what a take, a release or a done changes.
 using next_state = std::function<triage_state(const triage_state& now)>;
@@ -113,6 +121,8 @@ class triage_role {
   // Marks the lead reminded unless it already was: true for the one caller (of any replica)
   // that may send its reminder. Claimed before sending, so a reminder is never sent twice.
   virtual bool claim_reminder(const std::string& id, std::int64_t at_ms) = 0;
+  // Where the lead stands in the chat (chat_place above).
+  virtual chat_place chat_place_of(const std::string& id) = 0;
 };
 
 // What both engines decide inside the transaction of a click, once the lead is theirs alone:

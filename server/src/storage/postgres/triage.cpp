@@ -52,4 +52,17 @@ bool triage_tables::claim_reminder(const std::string& id, std::int64_t at_ms) {
   return db_.run(true, [&](connection& conn) { return postgres::claim_reminder(conn, id, at_ms); });
 }
 
+chat_place triage_tables::chat_place_of(const std::string& id) {
+  return db_.run(false, [&](connection& conn) {
+    const auto rows = conn.exec(
+        "SELECT d.status, COALESCE(m.chat_id, 0), COALESCE(m.message_id, 0) FROM deliveries d "
+        "LEFT JOIN lead_messages m ON m.lead_id = d.lead_id WHERE d.lead_id = $1 AND d.channel = "
+        "'telegram'",
+        {id});
+    chat_place out;
+    if (rows.rows() > 0) out = {rows.text(0, 0), {rows.integer(0, 1), rows.integer(0, 2)}};
+    return out;
+  });
+}
+
 }  // namespace landing::storage::postgres

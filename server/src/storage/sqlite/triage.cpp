@@ -56,4 +56,17 @@ bool triage_tables::claim_reminder(const std::string& id, std::int64_t at_ms) {
                    [&](connection& conn) { return sqlite::claim_reminder(conn, id, at_ms); });
 }
 
+chat_place triage_tables::chat_place_of(const std::string& id) {
+  return db_.read([&](connection& conn) {
+    statement query(conn,
+                    "SELECT d.status, COALESCE(m.chat_id, 0), COALESCE(m.message_id, 0) FROM "
+                    "deliveries d LEFT JOIN lead_messages m ON m.lead_id = d.lead_id WHERE "
+                    "d.lead_id = ? AND d.channel = 'telegram'");
+    query.bind(1, id);
+    chat_place out;
+    if (query.step()) out = {query.text(0), {query.integer(1), query.integer(2)}};
+    return out;
+  });
+}
+
 }  // namespace landing::storage::sqlite

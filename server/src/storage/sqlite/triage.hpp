@@ -19,6 +19,7 @@ class triage_tables : public virtual triage_role {
   std::vector<triage_count> triage_counts() override;
   std::vector<reminder_due> due_reminders(std::int64_t delivered_before_ms, int limit) override;
   bool claim_reminder(const std::string& id, std::int64_t at_ms) override;
+  chat_place chat_place_of(const std::string& id) override;
 
  private:
   database& db_;
