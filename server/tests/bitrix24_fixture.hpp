@@ -14,6 +14,17 @@ namespace landing::testing {
 
 inline constexpr const char* code = "k3y5ecr3tc0de";
 
+// The studio's chat as a supergroup (its messages have links, which the CRMs' copies carry),
+// and the link the lead's message `message_id` has there.
+inline std::map<std::string, std::string> supergroup_env(const std::string& api_base) {
+  auto env = telegram_env(api_base);
+  env["TELEGRAM_CHAT_ID"] = "-1001234567890";
+  return env;
+}
+inline std::string message_link(std::int64_t message_id) {
+  return "https://t.me/c/1234567890/" + std::to_string(message_id);
+}
+
 inline std::string russian_lead(const std::string& name) {
   return boost::json::serialize(boost::json::object{{"name", name},
                                                     {"social", "@anna_dev"},
@@ -70,7 +81,7 @@ class bitrix24 : public ::testing::Test {
                 {"--rate-limit-burst", "100", "--origin", "https://mintline.studio",
                  "--bitrix24-webhook-file", webhook_file(), "--bitrix24-allow-private"});
     args.insert(args.end(), extra.begin(), extra.end());
-    return std::make_unique<server_process>(args, telegram_env(bot.base_url()),
+    return std::make_unique<server_process>(args, supergroup_env(bot.base_url()),
                                             dir.path / "server.log");
   }
 

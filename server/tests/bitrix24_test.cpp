@@ -31,6 +31,9 @@ TEST_F(bitrix24, a_russian_lead_with_tags_reaches_the_chat_and_the_crm_with_the_
   EXPECT_NE(stored.find(R"("VALUE_TYPE":"TELEGRAM")"), std::string::npos) << stored;
   EXPECT_NE(text(lead, "COMMENTS").find("Нужен сайт"), std::string::npos);
   EXPECT_NE(text(lead, "COMMENTS").find("версия " + test_consent_version), std::string::npos);
+  // The link to the lead's message in the studio's chat: the CRM's copy waited for it.
+  const auto link = "Сообщение в чате студии: " + message_link(bot.message_id_carrying("Анна"));
+  EXPECT_NE(text(lead, "COMMENTS").find(link), std::string::npos) << text(lead, "COMMENTS");
   // The chat has the same lead, with the same source.
   const auto chat = bot.requests().at(0).body;
   EXPECT_NE(chat.find("Анна"), std::string::npos);
@@ -43,6 +46,19 @@ TEST_F(bitrix24, a_russian_lead_with_tags_reaches_the_chat_and_the_crm_with_the_
   EXPECT_NE(health.body.find(R"("bitrix24":{"configured":true)"), std::string::npos) << health.body;
   EXPECT_NE(http_call("GET", server->url("/metrics")).body.find(R"(channel="bitrix24")"),
             std::string::npos);
+}
+
+TEST_F(bitrix24, a_chat_that_is_down_holds_the_crm_copy_briefly_then_it_goes_without_the_link) {
+  bot.otherwise(fake_bot_api::answer::server_error);
+  auto server = start();
+  const auto id = post(*server, "Ева");
+  // The chat's first attempts fail; the CRM's copy waits at most five seconds from the lead's
+  // arrival for its message, then goes without it.
+  ASSERT_TRUE(wait_for("leads", 1, 15s)) << server->output();
+  const auto comments = text(list("leads").at(0), "COMMENTS");
+  EXPECT_NE(comments.find("Заявка " + id), std::string::npos) << comments;
+  EXPECT_EQ(comments.find("t.me"), std::string::npos) << comments;
+  EXPECT_EQ(bot.delivered_containing("Ева"), 0U);
 }
 
 TEST_F(bitrix24, an_answer_lost_after_the_portal_stored_the_lead_makes_no_second_lead) {

@@ -9,6 +9,7 @@
 #include "common/log.hpp"
 #include "email/channel.hpp"
 #include "telegram/channel.hpp"
+#include "telegram/message_link.hpp"
 #include "webhook/channel.hpp"
 
 namespace landing::app {
@@ -61,6 +62,7 @@ void lead_channels::add_telegram(storage::lead_store& store, const telegram::con
   sending.backoff = {std::chrono::milliseconds(cfg.backoff_base_ms),
                      std::chrono::milliseconds(cfg.backoff_cap_ms)};
   channels_.push_back(std::make_unique<telegram::lead_channel>(store, link(), sending));
+  chat_links_ = std::make_unique<delivery::chat_link_finder>(store, telegram::message_link);
 
   desk_ = std::make_unique<chat_desk>(store, link, cfg, sending.pacing, stats);
 }
@@ -135,6 +137,7 @@ void lead_channels::add_bitrix24(const config& cfg, const std::string& origin) {
   log::info("bitrix24_configured",
             {{"portal", settings.options->url.host},
              {"allow_private", settings.options->http.allowed.allow_private}});
+  settings.options->chat_link = chat_link();
   channels_.push_back(std::make_unique<bitrix24::lead_channel>(std::move(*settings.options)));
 }
 
@@ -144,7 +147,15 @@ void lead_channels::add_amocrm(const config& cfg, const std::string& origin) {
   if (!settings.options) return;
   log::info("amocrm_configured", {{"account", settings.options->url.host},
                                   {"allow_private", settings.options->http.allowed.allow_private}});
+  settings.options->chat_link = chat_link();
   channels_.push_back(std::make_unique<amocrm::lead_channel>(std::move(*settings.options)));
+}
+
+delivery::chat_link_source lead_channels::chat_link() const {
+  if (!chat_links_) return {};
+  return [finder = chat_links_.get()](const storage::lead& item, const std::atomic<bool>& cancel) {
+    return finder->find(item, cancel);
+  };
 }
 
 std::vector<std::string> lead_channels::channel_names() const {

@@ -9,6 +9,7 @@
 #include "app/config.hpp"
 #include "delivery/alerts.hpp"
 #include "delivery/channel.hpp"
+#include "delivery/chat_link.hpp"
 #include "delivery/crm_cleanup.hpp"
 #include "delivery/metrics.hpp"
 #include "delivery/outbox.hpp"
@@ -62,9 +63,12 @@ class lead_channels {
   void add_email(const config& cfg, const std::string& origin);
   void add_bitrix24(const config& cfg, const std::string& origin);
   void add_amocrm(const config& cfg, const std::string& origin);
+  // The link a CRM's copy carries to the lead's chat message; nothing without the chat.
+  [[nodiscard]] delivery::chat_link_source chat_link() const;
   void start_workers(storage::lead_store& store, const config& cfg, leads::lead_metrics& stats);
 
   std::unique_ptr<telegram::chat> chat_;
+  std::unique_ptr<delivery::chat_link_finder> chat_links_;
   std::vector<std::unique_ptr<delivery::channel>> channels_;
   std::vector<std::unique_ptr<delivery::channel_metrics>> metrics_;
   std::unique_ptr<delivery::alerts> alerts_;

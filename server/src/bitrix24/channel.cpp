@@ -69,8 +69,8 @@ lead_channel::lead_channel(channel_options options)
     : options_(std::move(options)), portal_(options_.url, options_.http) {}
 
 delivery::attempt_result lead_channel::deliver(const storage::lead& item, bool test,
-                                               const std::atomic<bool>& cancel,
-                                               std::string* crm_id) {
+                                               const std::atomic<bool>& cancel, std::string* crm_id,
+                                               const std::string& chat_link) {
   using delivery::attempt_result;
   const auto found = portal_.call("crm.lead.list", find_params(item.id), cancel);
   if (found.failed) return interpret(found, clock::now_ms());
@@ -90,7 +90,7 @@ delivery::attempt_result lead_channel::deliver(const storage::lead& item, bool t
     return {attempt_result::delivered, {}, "200 found"};
   }
   const auto added =
-      portal_.call("crm.lead.add", add_params(item, options_.site, test), cancel, true);
+      portal_.call("crm.lead.add", add_params(item, options_.site, test, chat_link), cancel, true);
   auto out = interpret(added, clock::now_ms());
   if (out.outcome == attempt_result::delivered && crm_id != nullptr) {
     if (added.result.is_int64()) *crm_id = std::to_string(added.result.as_int64());
@@ -101,7 +101,9 @@ delivery::attempt_result lead_channel::deliver(const storage::lead& item, bool t
 
 delivery::attempt_result lead_channel::send(const storage::claimed_delivery& item,
                                             const std::atomic<bool>& cancel) {
-  return deliver(item.item, false, cancel);
+  // Asked before the look-up: a fresh lead's chat message is usually a moment away.
+  const auto link = options_.chat_link ? options_.chat_link(item.item, cancel) : std::nullopt;
+  return deliver(item.item, false, cancel, nullptr, link.value_or(""));
 }
 
 delivery::erase_result lead_channel::erase_copy(const std::string& lead_id,

@@ -6,6 +6,7 @@
 
 #include "bitrix24/portal.hpp"
 #include "delivery/channel.hpp"
+#include "delivery/chat_link.hpp"
 #include "delivery/erasable.hpp"
 
 namespace landing::bitrix24 {
@@ -14,6 +15,9 @@ struct channel_options {
   webhook_url url;
   outbound::client_options http;
   std::string site;  // the site's host, named in each lead's title and source
+  // The link to the lead's message in the studio's chat, put in the lead's comments; empty
+  // without a chat.
+  delivery::chat_link_source chat_link;
 };
 
 // A call's reply as the outbox's result (error-codes.md, "How to Handle Errors"): a revoked or
@@ -42,9 +46,10 @@ class lead_channel : public delivery::channel, public delivery::erasable {
                                     const std::atomic<bool>& cancel) override;
 
   // One lead, looked up then added; `test` marks it in the title (bitrix24 test). The CRM's id
-  // of the lead goes to `crm_id` when known.
+  // of the lead goes to `crm_id` when known; `chat_link` goes in its comments when not empty.
   delivery::attempt_result deliver(const storage::lead& item, bool test,
-                                   const std::atomic<bool>& cancel, std::string* crm_id = nullptr);
+                                   const std::atomic<bool>& cancel, std::string* crm_id = nullptr,
+                                   const std::string& chat_link = {});
 
   [[nodiscard]] const std::string& host() const { return portal_.host(); }
 

@@ -31,7 +31,8 @@ social_field social_of(std::string_view social) {
   return {"IM", "TELEGRAM", std::string(social)};
 }
 
-boost::json::object lead_fields(const storage::lead& item, std::string_view site, bool test) {
+boost::json::object lead_fields(const storage::lead& item, std::string_view site, bool test,
+                                std::string_view chat_link) {
   const auto& f = item.fields;
   boost::json::object out;
   out["TITLE"] = (test ? std::string("Тест landing-server: ") : std::string()) + f.name + " — " +
@@ -52,6 +53,7 @@ boost::json::object lead_fields(const storage::lead& item, std::string_view site
                 ", " + crm_text::utc_minute(item.created_at);
   }
   if (item.unproven) comments += "\n— Форма отправлена без JavaScript (без проверки)";
+  if (!chat_link.empty()) comments += "\n— Сообщение в чате студии: " + std::string(chat_link);
   comments += "\n— Заявка " + item.id + " на сайте " + std::string(site);
   out["COMMENTS"] = comments;
   out["SOURCE_ID"] = "WEB";
@@ -71,8 +73,10 @@ boost::json::object lead_fields(const storage::lead& item, std::string_view site
   return out;
 }
 
-boost::json::object add_params(const storage::lead& item, std::string_view site, bool test) {
-  return {{"fields", lead_fields(item, site, test)}, {"params", {{"REGISTER_SONET_EVENT", "Y"}}}};
+boost::json::object add_params(const storage::lead& item, std::string_view site, bool test,
+                               std::string_view chat_link) {
+  return {{"fields", lead_fields(item, site, test, chat_link)},
+          {"params", {{"REGISTER_SONET_EVENT", "Y"}}}};
 }
 
 boost::json::object find_params(std::string_view lead_id) {

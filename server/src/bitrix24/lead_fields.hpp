@@ -24,12 +24,14 @@ struct social_field {
 social_field social_of(std::string_view social);
 
 // `site` names the site in the title and the source's description (its host, e.g.
-// mintline.studio); `test` marks a test lead (landing-server bitrix24 test) in its title.
-boost::json::object lead_fields(const storage::lead& item, std::string_view site,
-                                bool test = false);
+// mintline.studio); `test` marks a test lead (landing-server bitrix24 test) in its title;
+// `chat_link`, when there is one, is the link to the lead's message in the studio's chat.
+boost::json::object lead_fields(const storage::lead& item, std::string_view site, bool test = false,
+                                std::string_view chat_link = {});
 
 // The parameters of crm.lead.add: the fields, and the event that notifies the lead's person.
-boost::json::object add_params(const storage::lead& item, std::string_view site, bool test = false);
+boost::json::object add_params(const storage::lead& item, std::string_view site, bool test = false,
+                               std::string_view chat_link = {});
 
 // The parameters of the look-up by our id (crm.lead.list, exact filter, the ID only).
 boost::json::object find_params(std::string_view lead_id);
