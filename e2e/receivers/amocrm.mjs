@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { check, checkItem, matcher, pageOf, problem, wrongType } from './amocrm-checks.mjs';
+import { accept, decision, listLeads } from './amocrm-leads.mjs';
 import { Notes } from './amocrm-notes.mjs';
 import { Calls, Script, bracketQuery, control, finish, isObject, json } from './crm-common.mjs';
 import { options, readBody, reply, scriptEntryError, serve, usage } from './crm-common.mjs';
@@ -95,6 +96,8 @@ function addForms(text, host) {
       metadata,
       // The incoming lead is itself a lead in the pipeline's first, "incoming" stage.
       leads: (given.leads?.length ? given.leads : [{}]).map(() => nextLead++),
+      names: (given.leads?.length ? given.leads : [{}]).map((lead) => lead.name ?? ''),
+      accepted: false,
       contacts: (given.contacts ?? []).map(() => nextContact++),
       companies: (given.companies ?? []).map(() => nextCompany++),
       request_id: requestId(item, i),
@@ -116,6 +119,7 @@ function listUnsorted(url, host) {
   const found = [...unsorted.values()].filter(
     (each) =>
       !each.declined &&
+      !each.accepted &&
       matches('uid', each.uid) &&
       matches('category', each.category) &&
       matches('pipeline_id', each.pipeline_id),
@@ -128,20 +132,8 @@ function listUnsorted(url, host) {
 // developers.kommo.com/reference/declining-incoming-leads: DELETE, optional {user_id}. The only
 // way API v4 takes an incoming lead away; there is no DELETE for leads themselves.
 function decline(record, text, host) {
-  let body = {};
-  try {
-    body = text.trim() ? JSON.parse(text) : {};
-  } catch (error) {
-    return problem(400, `The request body is not JSON: ${error.message}`);
-  }
-  const errors = [];
-  if (isObject(body)) check(errors, body, 'user_id', 'user_id', 'int');
-  else errors.push(wrongType('', 'object'));
-  if (errors.length > 0) {
-    return problem(400, 'Request validation failed', {
-      'validation-errors': [{ request_id: '0', errors }],
-    });
-  }
+  const [, refused] = decision(text, ['user_id']);
+  if (refused) return refused;
   record.declined = true;
   const { uid, category, pipeline_id, created_at } = record;
   const _links = link(host, `/api/v4/leads/unsorted/${uid}`);
@@ -160,13 +152,20 @@ function route(method, url, text, host) {
   const allow = (runs) => runs[method]?.() ?? problem(405, `Use ${Object.keys(runs).join(' or ')}`);
   if (path === base) return allow({ GET: () => listUnsorted(url, host) });
   if (uid === 'forms' && !action) return allow({ POST: () => addForms(text, host) });
+  if (path === '/api/v4/leads')
+    return allow({ GET: () => listLeads(url, host, [...unsorted.values()], accountId) });
   const record = unsorted.get(uid);
-  const live = record && !record.declined;
+  // Accepted or declined, it is no longer an incoming lead.
+  const live = record && !record.declined && !record.accepted;
+  const gone = problem(404, 'Incoming lead not found');
   if (uid && !action) return allow({ GET: () => (live ? [200, model(record, host)] : [204]) });
   if (uid && action === 'decline') {
-    return allow({
-      DELETE: () => (live ? decline(record, text, host) : problem(404, 'Incoming lead not found')),
-    });
+    return allow({ DELETE: () => (live ? decline(record, text, host) : gone) });
+  }
+  if (uid && action === 'accept') {
+    const answer = () =>
+      accept(record, text) ?? [200, { ...model(record, host), status_id: record.status_id }];
+    return allow({ POST: () => (live ? answer() : gone) });
   }
   if (path === '/api/v4/leads/notes') {
     return allow({ GET: () => notes.list(url, host), POST: () => notes.add(text, host) });
@@ -237,15 +236,18 @@ const controls = {
   leads: [
     'GET',
     () =>
-      [...unsorted.values()].map(({ uid, request_id, declined, leads, contacts, sent }) => ({
-        uid,
-        request_id,
-        declined,
-        lead_ids: leads,
-        contact_ids: contacts,
-        sent,
-        notes: notes.of(leads),
-      })),
+      [...unsorted.values()].map(
+        ({ uid, request_id, declined, accepted, leads, contacts, sent }) => ({
+          uid,
+          request_id,
+          declined,
+          accepted,
+          lead_ids: leads,
+          contact_ids: contacts,
+          sent,
+          notes: notes.of(leads),
+        }),
+      ),
   ],
   calls: ['GET', () => calls.list],
   script: [
@@ -255,6 +257,15 @@ const controls = {
       const keys = { strings: ['path', 'method'], others: ['body'] };
       const error = responses.map((each, i) => scriptEntryError(each, `responses[${i}]`, keys));
       return error.find(Boolean) ?? void script.set(responses);
+    },
+  ],
+  // A manager accepted the incoming lead with this source_uid (the server's lead id).
+  accept: [
+    'POST',
+    ({ source_uid }) => {
+      const record = [...unsorted.values()].find((each) => each.source_uid === source_uid);
+      if (!record || record.declined || record.accepted) return `no incoming lead ${source_uid}`;
+      return void accept(record, '');
     },
   ],
   // The token was revoked (or the integration deleted): every call is 401 from now on.

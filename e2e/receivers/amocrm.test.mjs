@@ -84,7 +84,7 @@ test('a missing or wrong token, a revoked one, unknown paths and methods', async
   await control('revoke', {});
   assert.deepEqual((await api('/api/v4/leads/unsorted')).body, unauthorized);
   await control('reset', {});
-  assert.equal((await api('/api/v4/leads')).status, 404);
+  assert.equal((await api('/api/v4/contacts')).status, 404);
   assert.equal((await api('/api/v4/leads/unsorted/forms')).status, 405);
   const post = await api('/api/v4/leads/unsorted/abc/decline', { method: 'POST' });
   assert.deepEqual(post.body, problem(405, 'Method Not Allowed', 'Use DELETE'));

@@ -46,7 +46,7 @@ class amocrm : public ::testing::Test {
     auto args = delivery_test_args((dir.path / "site").string(), db());
     args.insert(args.end(), {"--rate-limit-burst", "100"});
     for (const auto& each : flags()) args.push_back(each);
-    return std::make_unique<server_process>(args, telegram_env(bot.base_url()),
+    return std::make_unique<server_process>(args, supergroup_env(bot.base_url()),
                                             dir.path / "server.log");
   }
   std::string post(server_process& server, const std::string& name) {
@@ -62,6 +62,16 @@ class amocrm : public ::testing::Test {
     const auto reply =
         http_call("POST", base() + "/_control/" + path, {"Content-Type: application/json"}, json);
     ASSERT_EQ(reply.status, 200) << reply.body;
+  }
+  // The channel as the server makes it, for the erasure's passes run in this process.
+  [[nodiscard]] std::unique_ptr<landing::amocrm::lead_channel> channel() const {
+    landing::amocrm::channel_options settings;
+    settings.http.allowed = {true, "--amocrm-allow-private"};
+    settings.http.max_body = std::size_t{1024} * 1024;
+    settings.url = landing::amocrm::parse_account_url(base(), settings.http.allowed);
+    settings.token = token;
+    settings.site = "mintline.studio";
+    return std::make_unique<landing::amocrm::lead_channel>(settings);
   }
   std::string show(const std::string& id) {
     return run_binary({"leads", "show", id, "--db", db()}).output;
@@ -99,6 +109,9 @@ TEST_F(amocrm, a_russian_lead_becomes_an_incoming_lead_with_its_note_and_the_cha
         "Согласие на обработку персональных данных"}) {
     EXPECT_NE(note.find(part), std::string::npos) << part << "\n" << note;
   }
+  // The link to the lead's message in the studio's chat, which was sent first.
+  const auto link = "Сообщение в чате студии: " + message_link(bot.message_id_carrying("Анна"));
+  EXPECT_NE(note.find(link), std::string::npos) << note;
   EXPECT_EQ(server->output().find(token), std::string::npos) << "never the token";
 }
 
@@ -119,6 +132,39 @@ TEST_F(amocrm, lost_answers_make_no_second_incoming_lead_and_no_second_note) {
   for (const auto& each : leads) {
     EXPECT_EQ(each.at("notes").as_array().size(), 1U) << boost::json::serialize(each);
   }
+}
+
+TEST_F(amocrm, a_lead_a_manager_accepts_between_a_lost_answer_and_the_retry_is_not_added_again) {
+  send_control("script", R"({"responses":[{"path":"/api/v4/leads/unsorted/forms","lose":true}]})");
+  auto server = start();
+  const auto id = post(*server, "Жанна");
+  for (int i = 0; i < 100 && list("leads").empty(); ++i) std::this_thread::sleep_for(50ms);
+  ASSERT_EQ(list("leads").size(), 1U) << server->output();
+  // A manager accepts it before the retry (five seconds later): it leaves the incoming leads.
+  send_control("accept", R"({"source_uid":")" + id + R"("})");
+  EXPECT_NE(delivered(id).find("  amocrm\tdelivered\t2 attempts"), std::string::npos)
+      << show(id) << server->output();
+  const auto leads = list("leads");
+  ASSERT_EQ(leads.size(), 1U) << "found by the id in its name, not added again";
+  EXPECT_TRUE(leads.at(0).at("accepted").as_bool());
+  EXPECT_NE(note_of(leads.at(0)).find("Заявка " + id), std::string::npos) << "and noted";
+  server->terminate();
+  // Erased here: API v4 cannot delete a lead, and the erasure record says so.
+  run_binary({"leads", "erase", "--id", id, "--db", db()});
+  auto store = storage::open(db());
+  auto crm = channel();
+  std::vector<delivery::erasable*> channels{crm.get()};
+  std::mt19937_64 random(7);
+  const std::atomic<bool> never{false};
+  landing::clock::fake now(landing::clock::now_ms() + storage::crm_copy_delay_ms);
+  delivery::clean_crm_copies(*store, channels, {}, random, never);
+  const auto records = store->erasures(0);
+  ASSERT_EQ(records.size(), 1U);
+  const auto lead_number = std::to_string(leads.at(0).at("lead_ids").at(0).as_int64());
+  EXPECT_NE(records[0].crm.find("amocrm: failed: a manager accepted it as lead #" + lead_number),
+            std::string::npos)
+      << records[0].crm;
+  store->stop();
 }
 
 TEST_F(amocrm, a_revoked_token_turns_the_channel_off_and_tells_the_chat) {
@@ -170,14 +216,8 @@ TEST_F(amocrm, the_test_command_adds_a_marked_lead_and_an_erased_lead_is_decline
   const auto erased = run_binary({"leads", "erase", "--id", id, "--db", db()});
   EXPECT_NE(erased.output.find("CRM copies amocrm: pending"), std::string::npos) << erased.output;
   auto store = storage::open(db());
-  landing::amocrm::channel_options settings;
-  settings.http.allowed = {true, "--amocrm-allow-private"};
-  settings.http.max_body = std::size_t{1024} * 1024;
-  settings.url = landing::amocrm::parse_account_url(base(), settings.http.allowed);
-  settings.token = token;
-  settings.site = "mintline.studio";
-  landing::amocrm::lead_channel crm(settings);
-  std::vector<delivery::erasable*> channels{&crm};
+  auto crm = channel();
+  std::vector<delivery::erasable*> channels{crm.get()};
   std::mt19937_64 random(7);
   const std::atomic<bool> never{false};
   landing::clock::fake now(landing::clock::now_ms() + storage::crm_copy_delay_ms);

@@ -60,8 +60,21 @@ std::optional<found_lead> lead_channel::find(const std::string& lead_id, std::in
   return std::nullopt;
 }
 
+std::optional<std::int64_t> lead_channel::find_accepted(const std::string& lead_id,
+                                                        const std::atomic<bool>& cancel,
+                                                        std::optional<reply>& failed) {
+  const auto got = account_.call("GET", "/api/v4/leads?limit=50&query=" + lead_id, {},
+                                 cancel);  // ULID: no escaping
+  if (got.status == 204) return std::nullopt;
+  if (got.status < 200 || got.status >= 300) {
+    failed = got;
+    return std::nullopt;
+  }
+  return search_leads(got.body, lead_id);
+}
+
 attempt_result lead_channel::note(const storage::lead& item, std::int64_t lead_id, bool check,
-                                  const std::atomic<bool>& cancel) {
+                                  const std::string& chat_link, const std::atomic<bool>& cancel) {
   if (lead_id == 0) return {attempt_result::delivered, {}, "200 no lead to note"};
   const auto path = "/api/v4/leads/" + std::to_string(lead_id) + "/notes";
   if (check) {
@@ -76,30 +89,38 @@ attempt_result lead_channel::note(const storage::lead& item, std::int64_t lead_i
   }
   const auto added =
       account_.call("POST", "/api/v4/leads/notes",
-                    note_body(lead_id, note_text(item, options_.site)), cancel, true);
+                    note_body(lead_id, note_text(item, options_.site, chat_link)), cancel, true);
   return interpret(added, clock::now_ms());
 }
 
 attempt_result lead_channel::deliver(const storage::lead& item, bool test,
-                                     const std::atomic<bool>& cancel) {
+                                     const std::atomic<bool>& cancel,
+                                     const std::string& chat_link) {
   const auto created_s = item.created_at / 1000;
   std::optional<reply> failed;
   auto found = find(item.id, created_s, cancel, failed);
   if (failed) return interpret(*failed, clock::now_ms());
   const bool earlier = found.has_value();
   if (!found) {
+    // A manager may have accepted it between an attempt whose answer was lost and this one: it is
+    // no longer an incoming lead, but a lead named with our id.
+    const auto accepted = find_accepted(item.id, cancel, failed);
+    if (failed) return interpret(*failed, clock::now_ms());
+    if (accepted) return note(item, *accepted, true, chat_link, cancel);
     const auto added = account_.call("POST", "/api/v4/leads/unsorted/forms",
                                      form_body(item, options_.site, test), cancel, true);
     if (added.status < 200 || added.status >= 300) return interpret(added, clock::now_ms());
     found = added_incoming(added.body);
   }
   // The incoming lead is there: the note is what is left, checked first after an earlier one.
-  return note(item, found->lead_id, earlier, cancel);
+  return note(item, found->lead_id, earlier, chat_link, cancel);
 }
 
 attempt_result lead_channel::send(const storage::claimed_delivery& item,
                                   const std::atomic<bool>& cancel) {
-  return deliver(item.item, false, cancel);
+  // Asked before the look-up: a fresh lead's chat message is usually a moment away.
+  const auto link = options_.chat_link ? options_.chat_link(item.item, cancel) : std::nullopt;
+  return deliver(item.item, false, cancel, link.value_or(""));
 }
 
 std::optional<std::int64_t> lead_channel::retry_delay_ms(int attempt, std::mt19937_64& random) {
@@ -114,16 +135,26 @@ delivery::erase_result lead_channel::erase_copy(const std::string& lead_id,
   // (retention): the look-up reads the newest pages whatever its time.
   const auto found = find(lead_id, 0, cancel, failed);
   if (failed) return {erase_result::later, {}, interpret(*failed, clock::now_ms()).reason};
-  const std::string gone =
-      "not among the incoming leads (a manager accepted or declined it, or it never arrived); "
-      "API v4 cannot delete an accepted lead: delete it in amoCRM by hand if it is there";
-  if (!found) return {erase_result::failed, gone, {}};
+  const auto accepted_or_not = [&]() -> erase_result {
+    const auto accepted = find_accepted(lead_id, cancel, failed);
+    if (failed) return {erase_result::later, {}, interpret(*failed, clock::now_ms()).reason};
+    if (!accepted)
+      return {erase_result::done,
+              "not found: neither an incoming lead nor a lead named with its id (declined, never "
+              "arrived, or renamed by a manager)",
+              {}};
+    return {erase_result::failed,
+            "a manager accepted it as lead #" + std::to_string(*accepted) +
+                ", and API v4 cannot delete a lead: delete it in amoCRM by hand",
+            {}};
+  };
+  if (!found) return accepted_or_not();
   const auto declined = account_.call("DELETE", "/api/v4/leads/unsorted/" + found->uid + "/decline",
                                       {}, cancel, true);
   if (declined.status >= 200 && declined.status < 300) {
     return {erase_result::done, "declined (gone from the incoming leads)", {}};
   }
-  if (declined.status == 404) return {erase_result::failed, gone, {}};
+  if (declined.status == 404) return accepted_or_not();  // accepted or declined meanwhile
   const auto why = interpret(declined, clock::now_ms());
   if (why.outcome == attempt_result::failed) return {erase_result::failed, why.reason, {}};
   return {erase_result::later, {}, why.reason};

@@ -6,6 +6,7 @@
 #include "amocrm/account.hpp"
 #include "amocrm/incoming.hpp"
 #include "delivery/channel.hpp"
+#include "delivery/chat_link.hpp"
 #include "delivery/erasable.hpp"
 
 namespace landing::amocrm {
@@ -15,6 +16,9 @@ struct channel_options {
   std::string token;
   outbound::client_options http;
   std::string site;  // the site's host, named in each lead and as its source
+  // The link to the lead's message in the studio's chat, put in the lead's note; empty without
+  // a chat.
+  delivery::chat_link_source chat_link;
 };
 
 // A call's reply as the outbox's result: a refused token (401, 403) or a missing account (402,
@@ -42,18 +46,25 @@ class lead_channel : public delivery::channel, public delivery::erasable {
   delivery::erase_result erase_copy(const std::string& lead_id,
                                     const std::atomic<bool>& cancel) override;
 
-  // One lead, looked up, added and noted; `test` marks it (amocrm test).
+  // One lead, looked up, added and noted; `test` marks it (amocrm test); `chat_link` goes in
+  // its note when not empty.
   delivery::attempt_result deliver(const storage::lead& item, bool test,
-                                   const std::atomic<bool>& cancel);
+                                   const std::atomic<bool>& cancel,
+                                   const std::string& chat_link = {});
 
   [[nodiscard]] const std::string& host() const { return account_.host(); }
 
  private:
   // Our lead among the incoming ones; a reply that failed in `failed`.
+  // The lead a manager accepted from the incoming leads, by our id in its name (search_leads);
+  // `failed` holds a call's answer that was not a page.
+  std::optional<std::int64_t> find_accepted(const std::string& lead_id,
+                                            const std::atomic<bool>& cancel,
+                                            std::optional<reply>& failed);
   std::optional<found_lead> find(const std::string& lead_id, std::int64_t created_s,
                                  const std::atomic<bool>& cancel, std::optional<reply>& failed);
   delivery::attempt_result note(const storage::lead& item, std::int64_t lead_id, bool check,
-                                const std::atomic<bool>& cancel);
+                                const std::string& chat_link, const std::atomic<bool>& cancel);
 
   channel_options options_;
   account account_;

@@ -60,8 +60,10 @@ std::string form_body(const storage::lead& item, std::string_view site, bool tes
   }
   boost::json::object contact{{"name", f.name}};
   if (!contact_fields.empty()) contact["custom_fields_values"] = std::move(contact_fields);
+  // Our id ends the lead's name: a lead a manager accepted before a retry left the incoming leads,
+  // and GET /api/v4/leads?query= finds it again by its name (search_leads).
   const auto title = (test ? std::string("Тест landing-server: ") : std::string()) + f.name +
-                     " — " + std::string(site);
+                     " — " + std::string(site) + " · " + item.id;
   boost::json::object incoming{{"source_name", std::string(site)},
                                {"source_uid", item.id},
                                {"created_at", sent_s},
@@ -76,7 +78,8 @@ std::string note_mark(std::string_view lead_id) {
   return "— Заявка " + std::string(lead_id) + " (landing-server)";
 }
 
-std::string note_text(const storage::lead& item, std::string_view site) {
+std::string note_text(const storage::lead& item, std::string_view site,
+                      std::string_view chat_link) {
   std::string out = item.fields.message + "\n\n";
   out += "— Telegram / WhatsApp: " + item.fields.social + "\n";
   out += "— Язык страницы: " + item.locale + "\n";
@@ -95,6 +98,7 @@ std::string note_text(const storage::lead& item, std::string_view site) {
     if (!from->landing.empty()) out += "— Страница: " + std::string(site) + from->landing + "\n";
   }
   if (item.unproven) out += "— Форма отправлена без JavaScript (без проверки)\n";
+  if (!chat_link.empty()) out += "— Сообщение в чате студии: " + std::string(chat_link) + "\n";
   return out + note_mark(item.id);
 }
 
@@ -146,6 +150,23 @@ bool has_note(const boost::json::value& body, std::string_view lead_id) {
     }
   }
   return false;
+}
+
+std::optional<std::int64_t> search_leads(const boost::json::value& body, std::string_view lead_id) {
+  const auto* list = embedded_list(body, "leads");
+  if (list == nullptr || lead_id.empty()) return std::nullopt;
+  for (const auto& each : *list) {
+    const auto* row = each.if_object();
+    if (row == nullptr) continue;
+    const auto* name = row->if_contains("name");
+    const auto* id = row->if_contains("id");
+    // The search is the account's (over every field, by words); the name is checked here.
+    if (name != nullptr && name->is_string() && id != nullptr && id->is_int64() &&
+        std::string_view(name->as_string()).find(lead_id) != std::string_view::npos) {
+      return id->as_int64();
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace landing::amocrm

@@ -19,8 +19,10 @@ namespace landing::amocrm {
 std::string form_body(const storage::lead& item, std::string_view site, bool test = false);
 
 // The text of the note on the lead: the message, then the details. Its last line names our lead
-// id, which is how a retry knows the note is there.
-std::string note_text(const storage::lead& item, std::string_view site);
+// id, which is how a retry knows the note is there. `chat_link`, when not empty, is the link to
+// the lead's message in the studio's chat.
+std::string note_text(const storage::lead& item, std::string_view site,
+                      std::string_view chat_link = {});
 // The line the note ends with.
 std::string note_mark(std::string_view lead_id);
 
@@ -40,6 +42,10 @@ page_search search_page(const boost::json::value& body, std::string_view lead_id
 // The incoming lead an add made, from its answer (which lists what was added, in the order sent:
 // one here).
 found_lead added_incoming(const boost::json::value& body);
+
+// A lead of a page of GET /api/v4/leads?query=<our id> whose name carries our id (form_body ends
+// each lead's name with it): the incoming lead a manager accepted. Its id, or nothing.
+std::optional<std::int64_t> search_leads(const boost::json::value& body, std::string_view lead_id);
 
 // The body of POST /api/v4/leads/notes for one common note on `lead_id`.
 std::string note_body(std::int64_t lead_id, const std::string& text);

@@ -34,7 +34,20 @@ TEST(amocrm_incoming, the_form_carries_our_id_the_contact_and_where_it_came_from
   EXPECT_NE(contact.find(R"("value":"+7 999 123-45-67","enum_code":"MOB")"), std::string::npos)
       << "a phone number (WhatsApp) is the contact's phone";
   EXPECT_EQ(item.at("_embedded").at("leads").at(0).at("name").as_string(),
-            "Анна — mintline.studio");
+            "Анна — mintline.studio · 01JABCDEFGHJKMNPQRSTVWXYZ0");
+}
+
+TEST(amocrm_incoming, an_accepted_lead_is_found_by_our_id_at_the_end_of_its_name) {
+  const auto page = boost::json::parse(R"({"_embedded":{"leads":[
+    {"id":11,"name":"Анна — mintline.studio · 01JOTHER"},
+    {"id":12,"name":"Анна — mintline.studio · 01JABCDEFGHJKMNPQRSTVWXYZ0"}]}})");
+  EXPECT_EQ(search_leads(page, "01JABCDEFGHJKMNPQRSTVWXYZ0"), 12);
+  // The account's search is by words and fields; a lead without our id in its name is not ours.
+  EXPECT_FALSE(search_leads(page, "01JNOTTHERE"));
+  EXPECT_FALSE(search_leads(
+      boost::json::parse(R"({"_embedded":{"leads":[{"id":"x","name":"01JA"}]}})"), "01JA"));
+  EXPECT_FALSE(search_leads(boost::json::parse("{}"), "01JA"));
+  EXPECT_FALSE(search_leads(page, ""));
 }
 
 TEST(amocrm_incoming, the_note_holds_the_message_and_the_details_and_ends_with_our_mark) {
