@@ -110,7 +110,8 @@ test('a Russian lead with UTM tags reaches the chat and Bitrix24 with the same f
         timeout: 15_000,
       })
       .toBe(1);
-    const chat = telegram.messages.find((m) => m.text.includes(lead.tag))?.text ?? '';
+    const sent = telegram.messages.find((m) => m.text.includes(lead.tag));
+    const chat = sent?.text ?? '';
     expect(chat).toContain(sourceLine(tags));
     await expect.poll(async () => (await receivers.bitrixLeads()).length).toBe(1);
     const [crm] = await receivers.bitrixLeads();
@@ -130,6 +131,9 @@ test('a Russian lead with UTM tags reaches the chat and Bitrix24 with the same f
     expect(String(crm.COMMENTS)).toContain(lead.message);
     expect(String(crm.COMMENTS)).toContain('Согласие на обработку персональных данных: версия');
     expect(String(crm.SOURCE_DESCRIPTION)).toContain('/ru');
+    // The way back from the CRM to the lead's message in the chat (-1001234567890 is channel
+    // 1234567890).
+    expect(String(crm.COMMENTS)).toContain(`https://t.me/c/1234567890/${sent?.message_id}`);
     await expect.poll(() => outboxDrained(site.url)).toBe(true);
   } finally {
     await site.stop();
