@@ -73,6 +73,20 @@ class amocrm : public ::testing::Test {
     settings.site = "mintline.studio";
     return std::make_unique<landing::amocrm::lead_channel>(settings);
   }
+  // The CRM copies of erased leads cleaned once, in this process, as the leader would two minutes
+  // after the erasure; the erasure records after it.
+  std::vector<storage::erasure> clean_erased() {
+    auto store = storage::open(db());
+    auto crm = channel();
+    std::vector<delivery::erasable*> channels{crm.get()};
+    std::mt19937_64 random(7);
+    const std::atomic<bool> never{false};
+    const landing::clock::fake now(landing::clock::now_ms() + storage::crm_copy_delay_ms);
+    delivery::clean_crm_copies(*store, channels, {}, random, never);
+    auto out = store->erasures(0);
+    store->stop();
+    return out;
+  }
   std::string show(const std::string& id) {
     return run_binary({"leads", "show", id, "--db", db()}).output;
   }
@@ -151,20 +165,12 @@ TEST_F(amocrm, a_lead_a_manager_accepts_between_a_lost_answer_and_the_retry_is_n
   server->terminate();
   // Erased here: API v4 cannot delete a lead, and the erasure record says so.
   run_binary({"leads", "erase", "--id", id, "--db", db()});
-  auto store = storage::open(db());
-  auto crm = channel();
-  std::vector<delivery::erasable*> channels{crm.get()};
-  std::mt19937_64 random(7);
-  const std::atomic<bool> never{false};
-  landing::clock::fake now(landing::clock::now_ms() + storage::crm_copy_delay_ms);
-  delivery::clean_crm_copies(*store, channels, {}, random, never);
-  const auto records = store->erasures(0);
+  const auto records = clean_erased();
   ASSERT_EQ(records.size(), 1U);
   const auto lead_number = std::to_string(leads.at(0).at("lead_ids").at(0).as_int64());
   EXPECT_NE(records[0].crm.find("amocrm: failed: a manager accepted it as lead #" + lead_number),
             std::string::npos)
       << records[0].crm;
-  store->stop();
 }
 
 TEST_F(amocrm, a_revoked_token_turns_the_channel_off_and_tells_the_chat) {
@@ -215,18 +221,10 @@ TEST_F(amocrm, the_test_command_adds_a_marked_lead_and_an_erased_lead_is_decline
   server->terminate();
   const auto erased = run_binary({"leads", "erase", "--id", id, "--db", db()});
   EXPECT_NE(erased.output.find("CRM copies amocrm: pending"), std::string::npos) << erased.output;
-  auto store = storage::open(db());
-  auto crm = channel();
-  std::vector<delivery::erasable*> channels{crm.get()};
-  std::mt19937_64 random(7);
-  const std::atomic<bool> never{false};
-  landing::clock::fake now(landing::clock::now_ms() + storage::crm_copy_delay_ms);
-  delivery::clean_crm_copies(*store, channels, {}, random, never);
+  const auto records = clean_erased();
   EXPECT_TRUE(list("leads").at(0).at("declined").as_bool());
-  const auto records = store->erasures(0);
   ASSERT_EQ(records.size(), 1U);
   EXPECT_EQ(records[0].crm, "amocrm: declined (gone from the incoming leads)");
-  store->stop();
 }
 
 }  // namespace
