@@ -271,6 +271,17 @@ TEST_P(funnel, what_the_contract_refuses_gets_a_clear_answer_and_counts_nothing)
   refused(pixel("?d=mobile", "/", "198.18.2.2"), 400, "locale");
   refused(pixel("?d=mobile", "/en", "198.18.2.2", {"Sec-Fetch-Site: cross-site"}), 403,
           "cross_site");
+  // A page the browser prepared ahead of the visitor (Speculation Rules): answered as the real
+  // request is, and counted nowhere, the image as the beacon.
+  const auto ahead = pixel("?d=mobile", "/en", "198.18.2.3",
+                           {"Sec-Fetch-Site: same-origin", "Sec-Purpose: prefetch;prerender"});
+  EXPECT_EQ(ahead.status, 200);
+  EXPECT_EQ(ahead.body.substr(0, 6), "GIF89a");
+  EXPECT_EQ(http_call("POST", server->url("/api/funnel"),
+                      {beacon_type, "Origin: " + server->url(""), "Sec-Purpose: prefetch"},
+                      steps_body("en", "mobile", R"(["arrived"])"))
+                .status,
+            204);
   // Counted nothing: the report has no funnel rows, and the server still serves.
   std::this_thread::sleep_for(1500ms);
   const auto report = json::parse(cli({"leads", "report", "--json"}));

@@ -2,6 +2,7 @@
 
 #include "attribution/source.hpp"
 #include "http/same_origin.hpp"
+#include "http/speculation.hpp"
 
 namespace landing::vitals {
 bool is_beacon_media_type(std::string_view content_type) {
@@ -16,6 +17,14 @@ http::response endpoint::refuse(unsigned status, std::string_view code) {
 
 void endpoint::handle(const http::request& req, std::function<void(http::response)> done) {
   if (!http::is_same_origin(req)) return done(refuse(403, "cross_site"));
+  // Sent by a page the browser prepared ahead of the visitor, who may never see it: answered as
+  // a beacon is, counted nowhere (the page's own scripts wait for it to be shown).
+  if (http::is_speculative(req)) {
+    http::response res;
+    res.status = 204;
+    res.set("Cache-Control", "no-store");
+    return done(std::move(res));
+  }
   if (!is_beacon_media_type(req.header("Content-Type"))) {
     return done(refuse(415, "unsupported_media_type"));
   }
@@ -50,6 +59,7 @@ http::response endpoint::noscript_arrival(const http::request& req) {
                                                          : "";
   if (device.empty()) return refuse(400, "device");
   if (req.header("Sec-GPC") == "1" || req.header("DNT") == "1") return transparent_pixel();
+  if (http::is_speculative(req)) return transparent_pixel();  // a page not yet seen
   const auto referer = req.header("Referer");
   if (!http::is_this_origins_page(req, referer)) return refuse(400, "locale");
   // The page's path: after the scheme and host, up to the query.
