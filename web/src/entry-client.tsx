@@ -4,6 +4,7 @@
 import './app/global.css';
 import { localeFromPath } from './i18n/detect';
 import { prefetchMessages } from './i18n/messages';
+import { whenActivated } from './lib/activation';
 import { afterFirstPaint } from './lib/firstPaint';
 import { introOncePerVisit } from './sections/preloader/introOnce';
 import { releaseScrollLock, watchVisitorScrolls } from './sections/preloader/scrollLock';
@@ -21,8 +22,11 @@ watchVisitorScrolls();
 introOncePerVisit();
 // Not in this script itself: its code would double what runs before the first paint. Like the
 // vitals, it is no reason for the page not to start.
+// A page prerendered ahead of a click is noted when the visitor is shown it (lib/activation.ts).
 const arrived = import('./app/arrival')
-  .then(({ noteArrival }) => noteArrival())
+  .then(
+    ({ noteArrival }) => new Promise<void>((noted) => whenActivated(() => noted(noteArrival()))),
+  )
   .catch((error: unknown) => console.warn('The visit was not noted:', error));
 afterFirstPaint(() => {
   const locale = localeFromPath(window.location.pathname);

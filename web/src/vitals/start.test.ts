@@ -41,6 +41,21 @@ test('loads nothing until the page is idle after load', () => {
   expect(load).toHaveBeenCalledOnce();
 });
 
+test('a page prerendered ahead of a click measures once shown, and nothing if never shown', async () => {
+  setSignal(document, 'prerendering', true);
+  try {
+    const { load } = start();
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    setSignal(document, 'prerendering', false);
+    document.dispatchEvent(new Event('prerenderingchange'));
+    await settle();
+    expect(load).toHaveBeenCalledOnce();
+  } finally {
+    Reflect.deleteProperty(document, 'prerendering');
+  }
+});
+
 describe('sampling', () => {
   test('a rate of 0 never measures', () => {
     for (const random of [0, 0.5, 0.999999]) {

@@ -1,5 +1,6 @@
 // The only vitals code in the critical bundle: it decides whether this page load is measured and,
 // if so, loads the measuring chunk (web-vitals and the beacon) once the page is idle after load.
+import { whenActivated } from '../lib/activation';
 import { afterLoadAndIdle } from '../lib/idle';
 import { trackingRefused } from '../lib/privacy';
 
@@ -41,11 +42,15 @@ export function startVitals(
   }: StartVitalsOptions = {},
 ): void {
   if (trackingRefused() || !(random() < sampleRate)) return;
-  whenIdle(() => {
-    load()
-      .then(({ measure }) => measure(locale))
-      // The spec's error catalogue: a speed script that fails to load is a console notice, and
-      // nothing else on the page changes.
-      .catch((error: unknown) => console.warn('Web Vitals measurement did not start:', error));
-  });
+  // A page prerendered ahead of a click is measured once it is shown, from its activation
+  // (web-vitals subtracts activationStart from its paint times), and never if it is not.
+  whenActivated(() =>
+    whenIdle(() => {
+      load()
+        .then(({ measure }) => measure(locale))
+        // The spec's error catalogue: a speed script that fails to load is a console notice, and
+        // nothing else on the page changes.
+        .catch((error: unknown) => console.warn('Web Vitals measurement did not start:', error));
+    }),
+  );
 }

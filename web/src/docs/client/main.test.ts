@@ -28,3 +28,24 @@ test("a docs page counts the visit's arrival and the read, once a tab session, i
     steps: ['docs'],
   });
 });
+
+test('a docs page prerendered ahead of a click counts nothing until it is shown', async () => {
+  Object.defineProperty(document, 'prerendering', { value: true, configurable: true });
+  const sendBeacon = vi.fn<(url: string, body: string) => boolean>(() => true);
+  vi.stubGlobal('navigator', { ...navigator, sendBeacon });
+  try {
+    vi.resetModules();
+    await import('./main');
+    hidePage();
+    expect(sendBeacon).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(storageKey)).toBeNull();
+    Object.defineProperty(document, 'prerendering', { value: false, configurable: true });
+    document.dispatchEvent(new Event('prerenderingchange'));
+    expect(JSON.parse(sessionStorage.getItem(storageKey) ?? 'null')?.reached).toEqual([
+      'arrived',
+      'docs',
+    ]);
+  } finally {
+    Reflect.deleteProperty(document, 'prerendering');
+  }
+});

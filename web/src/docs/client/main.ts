@@ -6,21 +6,26 @@ import './docs.css';
 // whole without it.
 import { startFunnel } from '../../funnel/beacon';
 import { noteStep } from '../../funnel/steps';
+import { whenActivated } from '../../lib/activation';
 import { captureSource } from '../../source/session';
 import { wireSearch } from './search';
 import { wireShare } from './share';
 import { countShare, readPlace, rememberPlace } from './store';
 
-// The page measures no Web Vitals, so the arrival's source goes with the next page that does
-// (the landing page's vitals beacon).
-captureSource({ locale: document.documentElement.lang, reportsArrival: false });
-// The funnel counts a docs page as an arrival too (once a tab session, whichever page came
-// first) and as read; its beacon goes when the page is hidden.
-startFunnel(() => document.documentElement.lang);
-noteStep('arrived');
-noteStep('docs');
-const place = readPlace(document.querySelector<HTMLElement>('main'));
-if (place) rememberPlace(place);
+// What counts the visit waits until the visitor is shown the page: a page prerendered ahead of
+// a click and never shown counts nothing (lib/activation.ts).
+whenActivated(() => {
+  // The page measures no Web Vitals, so the arrival's source goes with the next page that does
+  // (the landing page's vitals beacon).
+  captureSource({ locale: document.documentElement.lang, reportsArrival: false });
+  // The funnel counts a docs page as an arrival too (once a tab session, whichever page came
+  // first) and as read; its beacon goes when the page is hidden.
+  startFunnel(() => document.documentElement.lang);
+  noteStep('arrived');
+  noteStep('docs');
+  const place = readPlace(document.querySelector<HTMLElement>('main'));
+  if (place) rememberPlace(place);
+});
 wireShare(document.querySelector<HTMLElement>('[data-share]'), {
   navigator,
   url: () => location.href.split('#')[0] ?? location.href,
