@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { INTRO_SEEN_CLASS, INTRO_SEEN_KEY, introOncePerVisit, introSkipped } from './introOnce';
 import { PRELOADING_CLASS, preloaderCovers, watchVisitorScrolls } from './scrollLock';
+import { recordScrolls } from '../../test/scrolls';
 
 // Vitest does not load style sheets, so the CSS is read as text.
 const css = readFileSync('src/sections/preloader/Preloader.css', 'utf8');
@@ -11,10 +12,7 @@ const html = document.documentElement;
 let scrolledTo: string[];
 
 beforeEach(() => {
-  scrolledTo = [];
-  Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
-    scrolledTo.push(this.id);
-  });
+  scrolledTo = recordScrolls();
   document.body.innerHTML = '<section id="contact"></section>';
   sessionStorage.clear();
   watchVisitorScrolls();

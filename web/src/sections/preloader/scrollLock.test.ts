@@ -8,6 +8,7 @@ import {
   watchVisitorScrolls,
 } from './scrollLock';
 import { whenPreloaderGone } from './whenGone';
+import { recordScrolls } from '../../test/scrolls';
 
 // Vitest does not load style sheets or the page template, so both are read as text.
 const globalCss = readFileSync('src/app/global.css', 'utf8');
@@ -17,10 +18,7 @@ const html = document.documentElement;
 let scrolledTo: string[];
 
 beforeEach(() => {
-  scrolledTo = [];
-  Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
-    scrolledTo.push(this.id);
-  });
+  scrolledTo = recordScrolls();
   document.body.innerHTML = '<section id="cases"></section><section id="contact"></section>';
   html.classList.add(PRELOADING_CLASS);
   watchVisitorScrolls();
