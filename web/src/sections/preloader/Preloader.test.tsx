@@ -7,7 +7,6 @@ import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../i18n/i18n';
 import { mockMatchMedia } from '../../test/matchMedia';
 import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../lib/constants';
-import { INTRO_SEEN_CLASS } from './introOnce';
 import { Preloader } from './Preloader';
 import { PRELOADING_CLASS } from './scrollLock';
 import { PRELOADER_VIDEO } from './video';
@@ -71,17 +70,6 @@ test('under prefers-reduced-motion lets the page scroll at once', () => {
   document.documentElement.classList.add(PRELOADING_CLASS);
   render(<Preloader />);
   expect(locked()).toBe(false);
-});
-
-test('leaves at once, without its video, when the tab session had its intro (introOnce.ts)', () => {
-  document.documentElement.classList.add(INTRO_SEEN_CLASS);
-  try {
-    render(<Preloader />);
-    expect(preloader()).not.toBeInTheDocument();
-    expect(document.querySelector('video')).toBeNull();
-  } finally {
-    document.documentElement.classList.remove(INTRO_SEEN_CLASS);
-  }
 });
 
 test('is skipped under prefers-reduced-motion', () => {

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/BrandMark';
 import { prefersReducedMotion } from '../../lib/motion';
 import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../lib/constants';
-import { introSkipped } from './introOnce';
 import { releaseScrollLock } from './scrollLock';
 import { PRELOADER_VIDEO } from './video';
 import './Preloader.css';
@@ -14,9 +13,7 @@ type Phase = 'playing' | 'fading' | 'gone';
  * The full-screen brand intro. It fades at 3.9 s and is removed at 4.2 s, counted from the start
  * of the page load like the CSS animation that does the same with JavaScript off. The video is
  * fetched only after the load event, so it never competes with the page's first paint.
- * Skipped entirely under prefers-reduced-motion, and on every landing of a tab session after its
- * first (introOnce.ts), where it was hidden before the first paint. The page scrolls again the
- * moment it leaves.
+ * Skipped entirely under prefers-reduced-motion. The page scrolls again the moment it leaves.
  */
 export function Preloader() {
   const { t } = useTranslation();
@@ -29,7 +26,7 @@ export function Preloader() {
   }, [phase]);
 
   useEffect(() => {
-    if (prefersReducedMotion() || introSkipped()) {
+    if (prefersReducedMotion()) {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- known only after hydration
       setPhase('gone');
       return;

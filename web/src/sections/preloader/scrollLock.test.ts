@@ -8,7 +8,6 @@ import {
   watchVisitorScrolls,
 } from './scrollLock';
 import { whenPreloaderGone } from './whenGone';
-import { recordScrolls } from '../../test/scrolls';
 
 // Vitest does not load style sheets or the page template, so both are read as text.
 const globalCss = readFileSync('src/app/global.css', 'utf8');
@@ -18,7 +17,10 @@ const html = document.documentElement;
 let scrolledTo: string[];
 
 beforeEach(() => {
-  scrolledTo = recordScrolls();
+  scrolledTo = [];
+  Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+    scrolledTo.push(this.id);
+  });
   document.body.innerHTML = '<section id="cases"></section><section id="contact"></section>';
   html.classList.add(PRELOADING_CLASS);
   watchVisitorScrolls();
