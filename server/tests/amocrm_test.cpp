@@ -50,10 +50,7 @@ class amocrm : public ::testing::Test {
                                             dir.path / "server.log");
   }
   std::string post(server_process& server, const std::string& name) {
-    const auto reply = http_call("POST", server.url("/api/contact"),
-                                 {"Content-Type: application/json"}, russian_lead(name));
-    EXPECT_EQ(reply.status, 202) << reply.body;
-    return std::string(boost::json::parse(reply.body).at("id").as_string());
+    return post_russian_lead(server, name);
   }
   boost::json::array list(const std::string& what) {
     return boost::json::parse(http_call("GET", base() + "/_control/" + what).body).as_array();
