@@ -11,6 +11,7 @@ import { checkConsentFile } from './consent-file.mjs';
 import { fillPage } from './fill-page.mjs';
 import { facesForText, fontPreloadTags, visibleText } from './font-preloads.mjs';
 import { ogKey, renderOgImage } from './og-docs.mjs';
+import { pagesCss } from './pages-css.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -45,10 +46,13 @@ const homeTemplate = css ? template.replace(stylesheet, () => `<style>${css}</st
 // page, and a thanks or 404 page after it is none (a form post's lead counts itself).
 const NOSCRIPT_ARRIVAL = /\s*<noscript>\s*<picture>[\s\S]*?<\/noscript>/;
 if (!NOSCRIPT_ARRIVAL.test(template)) throw new Error("index.html lacks the funnel's <noscript>");
+// Their own rules (src/app/pages/pages.css) come after the main sheet, inline.
+if (!cssFile) throw new Error('index.html links no style sheet for the service pages');
 const staticTemplate = template
   .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
   .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-  .replace(NOSCRIPT_ARRIVAL, '');
+  .replace(NOSCRIPT_ARRIVAL, '')
+  .replace(stylesheet, (link) => `${link}\n    <style>${pagesCss()}</style>`);
 
 const written = [];
 async function write(file, content) {
