@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures/test';
 import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../web/src/lib/constants';
+import { expectLandedOn } from '../support/landing';
 
 interface Sample {
   t: number;
@@ -158,5 +159,71 @@ test.describe('the preloader', () => {
     ).not.toBe('hidden');
     await page.mouse.wheel(0, 600);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
+  // Issue 49: the intro once a visit. Every frame of each document is watched from its first
+  // parse: a later landing of the tab session must never paint the intro, not even for a frame.
+  test('plays once a tab session: a later landing shows the page at once, at its part', async ({
+    page,
+    site,
+  }) => {
+    await page.addInitScript(() => {
+      const frames = { shown: 0, watched: 0 };
+      (window as unknown as { introFrames: typeof frames }).introFrames = frames;
+      const sample = () => {
+        const element = document.querySelector<HTMLElement>('[data-testid="preloader"]');
+        frames.watched += 1;
+        if (element?.checkVisibility({ visibilityProperty: true, opacityProperty: true })) {
+          frames.shown += 1;
+        }
+        if (performance.now() < 5000) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    const framesShown = async () => {
+      // Enough frames watched to have seen a flash: the first ones, past the first paint.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () => (window as unknown as { introFrames: { watched: number } }).introFrames.watched,
+          ),
+        )
+        .toBeGreaterThan(10);
+      return page.evaluate(
+        () => (window as unknown as { introFrames: { shown: number } }).introFrames.shown,
+      );
+    };
+    const scrolls = () =>
+      page.evaluate(() => !document.documentElement.classList.contains('preloading'));
+
+    await page.goto(`${site.url}/en`);
+    await expect(page.getByTestId('preloader'), 'the first landing plays it').toBeVisible();
+    expect(await framesShown()).toBeGreaterThan(0);
+
+    // From the docs, the call to action: the form at once, begun, no intro.
+    await page.goto(`${site.url}/en/docs/cases/aurelia`);
+    await page.click('.docs-cta__button');
+    // Once loaded: the start-up script has run by then.
+    await page.waitForURL(/\/en\?about=.*#contact$/);
+    expect(await scrolls(), 'the page scrolls from the start').toBe(true);
+    await expectLandedOn(page, 'contact');
+    await expect(page.locator('#contact textarea[name="message"]')).toHaveValue(
+      /^About: Aurelia Estates — /,
+    );
+    expect(await framesShown(), 'no frame of the intro').toBe(0);
+    await expect(page.getByTestId('preloader')).toBeAttached({ attached: false });
+
+    // A reload and another language: the same visit, no intro either.
+    await page.reload();
+    expect(await framesShown()).toBe(0);
+    await page.goto(`${site.url}/ru`);
+    expect(await framesShown()).toBe(0);
+    expect(await scrolls()).toBe(true);
+
+    // A new tab is a new visit: it plays again.
+    const other = await page.context().newPage();
+    await other.goto(`${site.url}/en`);
+    await expect(other.getByTestId('preloader')).toBeVisible();
+    await other.close();
   });
 });

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkConsentFile } from './consent-file.mjs';
 import { fillPage } from './fill-page.mjs';
+import { inlineScriptSources } from './inline-scripts.mjs';
 import { facesForText, fontPreloadTags, visibleText } from './font-preloads.mjs';
 import { ogKey, renderOgImage } from './og-docs.mjs';
 import { pagesCss } from './pages-css.mjs';
@@ -35,11 +36,18 @@ function fontPreloads(page) {
 }
 
 // The landing pages carry their style sheet inline: one request less before the first paint
-// (the CSP allows inline styles, not inline scripts).
+// (the CSP allows inline styles; of inline scripts, only those hashed below). First in their
+// head, the script that decides before the first paint whether the intro plays
+// (src/lib/introOnce.ts).
 const stylesheet = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/;
 const [, cssFile] = template.match(stylesheet) ?? [];
 const css = cssFile ? await readFile(path.join(dist, cssFile), 'utf8') : null;
-const homeTemplate = css ? template.replace(stylesheet, () => `<style>${css}</style>`) : template;
+const homeTemplate = (
+  css ? template.replace(stylesheet, () => `<style>${css}</style>`) : template
+).replace(
+  '<!--app-head-->',
+  () => `<script>${ssr.INTRO_ONCE_SCRIPT}</script>\n    <!--app-head-->`,
+);
 
 // The service pages work without scripts, so they carry only the style sheet. Nor do they carry
 // the funnel's no-JavaScript image (index.html's <noscript>): it counts an arrival on the landing
@@ -55,10 +63,14 @@ const staticTemplate = template
   .replace(stylesheet, (link) => `${link}\n    <style>${pagesCss()}</style>`);
 
 const written = [];
+// Every inline script of every page written, for the CSP (scripts/inline-scripts.mjs).
+const scriptSources = new Set();
 async function write(file, content) {
   await mkdir(path.dirname(path.join(dist, file)), { recursive: true });
   await writeFile(path.join(dist, file), content);
   written.push(file);
+  if (file.endsWith('.html'))
+    for (const each of inlineScriptSources(content)) scriptSources.add(each);
 }
 
 const consentPages = {};
@@ -157,7 +169,11 @@ await write('robots.txt', ssr.buildRobots());
 await write('sitemap.xml', ssr.buildSiteMap(docs));
 // For landing-server, which answers only requests for this origin's host by default and sends
 // other hosts' page requests here. A dotfile, so it is read from disk but never served.
-await write('.site.json', `${JSON.stringify({ origin: ssr.SITE_ORIGIN })}\n`);
+// And the hashes its policy allows inline scripts by (server/src/site/manifest.hpp).
+await write(
+  '.site.json',
+  `${JSON.stringify({ origin: ssr.SITE_ORIGIN, scriptSources: [...scriptSources] })}\n`,
+);
 
 // Only prerendered pages are served: not the template, the manifest or the SSR bundle.
 await rm(path.join(dist, 'index.html'));

@@ -6,6 +6,7 @@ import { localeFromPath } from './i18n/detect';
 import { prefetchMessages } from './i18n/messages';
 import { whenActivated } from './lib/activation';
 import { afterFirstPaint } from './lib/firstPaint';
+import { noteIntroSeen } from './lib/introOnce';
 import { releaseScrollLock, watchVisitorScrolls } from './sections/preloader/scrollLock';
 
 /**
@@ -14,9 +15,11 @@ import { releaseScrollLock, watchVisitorScrolls } from './sections/preloader/scr
  * small chunk of its own that notes it as soon as it is in (app/arrival.ts): a visit that leaves
  * while the app loads is counted all the same. Once the first frame is on screen, it fetches the
  * app and the page's messages side by side and hydrates. The preloader covers the first seconds
- * whatever happens, and its timings count from the navigation, not from here.
+ * of the tab session's first landing whatever happens, and its timings count from the navigation,
+ * not from here; a later landing had it taken away by its inline script (lib/introOnce.ts).
  */
 watchVisitorScrolls();
+whenActivated(() => noteIntroSeen());
 // Not in this script itself: its code would double what runs before the first paint. Like the
 // vitals, it is no reason for the page not to start.
 // A page prerendered ahead of a click is noted when the visitor is shown it (lib/activation.ts).

@@ -27,6 +27,7 @@ import {
   type ConsentFile,
 } from './legal/versions';
 import { LOCALES, type Locale } from './lib/constants';
+import { introOnceScript } from './lib/introOnce';
 import { PRELOADING_CLASS } from './sections/preloader/scrollLock';
 import { DOCS_COPY } from './docs/pages/copy';
 import en from './i18n/locales/en.json';
@@ -45,6 +46,9 @@ export {
   consentText,
   history as consentHistory,
 };
+
+/** The landing pages' inline script (lib/introOnce.ts), as scripts/prerender.mjs writes it. */
+export const INTRO_ONCE_SCRIPT = introOnceScript(PRELOADING_CLASS);
 
 /** The landing page of one locale; scripts/prerender.mjs writes it to dist/<locale>/index.html. */
 export function render(locale: Locale): { html: string; head: string } {

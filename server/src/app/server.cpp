@@ -28,6 +28,7 @@
 #include "app/store.hpp"
 #include "common/log.hpp"
 #include "http/forwarded.hpp"
+#include "http/headers.hpp"
 #include "http/server.hpp"
 #include "leads/challenge_endpoint.hpp"
 #include "leads/contact_endpoint.hpp"
@@ -35,7 +36,7 @@
 #include "leads/writer.hpp"
 #include "privacy/retention.hpp"
 #include "site/compression.hpp"
-#include "site/origin.hpp"
+#include "site/manifest.hpp"
 #include "site/site.hpp"
 #include "storage/open.hpp"
 #include "storage/turns.hpp"
@@ -99,6 +100,10 @@ int serve(const config& cfg) {
     // The build's compressed forms are checked against their files after start, not before it.
     files = site::site::load(cfg.site, true);
     options = server_options(cfg);
+    // The landing pages' inline script is allowed by its hash, which the build that wrote it
+    // names: this site's, not one compiled in.
+    options.content_security_policy =
+        http::content_security_policy_with(site::built_script_sources(cfg.site));
     telegram = telegram::config_from(telegram::process_environment());
   } catch (const std::exception& e) {
     return fail(e.what());

@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace landing::http {
 
@@ -13,6 +14,12 @@ inline constexpr std::string_view content_security_policy =
     "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; "
     "connect-src 'self'; media-src 'self'; object-src 'none'; base-uri 'self'; "
     "form-action 'self'; frame-ancestors 'none'";
+
+// The policy with the given script sources ('sha256-…' of the pages' inline scripts, which the
+// site's build names: site/manifest.hpp) allowed besides 'self'. The landing pages have one,
+// which decides before the first paint whether the intro plays (web/src/lib/introOnce.ts); a
+// hash allows that script and nothing else, where 'unsafe-inline' would allow any.
+std::string content_security_policy_with(const std::vector<std::string>& script_sources);
 
 // The content editor at /admin/ (Sveltia CMS, web/scripts/build-admin.mjs): Svelte styles it
 // with inline <style> elements, its logo is a data: URL it also fetches, uploads are previewed

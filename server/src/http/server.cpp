@@ -82,7 +82,10 @@ void serve(const server_options& options, handler& app,
   std::signal(SIGPIPE, SIG_IGN);
   server_state state;
   state.app = &app;
-  state.security_headers = security_header_block(options.hsts);
+  state.security_headers =
+      options.content_security_policy.empty()
+          ? security_header_block(options.hsts)
+          : security_header_block(options.hsts, options.content_security_policy);
   state.editor_security_headers =
       security_header_block(options.hsts, editor_content_security_policy);
   const auto wanted =

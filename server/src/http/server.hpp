@@ -18,6 +18,8 @@ struct server_options {
   std::size_t max_connections_per_client = 0;  // 0: limits::default_max_connections_per_client
   std::vector<network> trusted_proxies;
   bool hsts = false;
+  // The pages' Content-Security-Policy; empty: content_security_policy (http/headers.hpp).
+  std::string content_security_policy;
   // SO_REUSEPORT: a new process binds the port while the old one still serves, then takes
   // every new connection (see steer_to_newest in server.cpp), so a replacement refuses none.
   bool reuse_port = false;

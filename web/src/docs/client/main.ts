@@ -7,6 +7,7 @@ import './docs.css';
 import { startFunnel } from '../../funnel/beacon';
 import { noteStep } from '../../funnel/steps';
 import { whenActivated } from '../../lib/activation';
+import { markIntroSeen } from '../../lib/introOnce';
 import { captureSource } from '../../source/session';
 import { wireSearch } from './search';
 import { wireShare } from './share';
@@ -26,6 +27,8 @@ whenActivated(() => {
   const place = readPlace(document.querySelector<HTMLElement>('main'));
   if (place) rememberPlace(place);
 });
+// A landing page is prerendered from here only once the tab has had its intro (lib/introOnce.ts).
+markIntroSeen();
 wireShare(document.querySelector<HTMLElement>('[data-share]'), {
   navigator,
   url: () => location.href.split('#')[0] ?? location.href,

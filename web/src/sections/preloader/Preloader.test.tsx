@@ -7,6 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../i18n/i18n';
 import { mockMatchMedia } from '../../test/matchMedia';
 import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../lib/constants';
+import { INTRO_SEEN_CLASS } from '../../lib/introOnce';
 import { Preloader } from './Preloader';
 import { PRELOADING_CLASS } from './scrollLock';
 import { PRELOADER_VIDEO } from './video';
@@ -28,7 +29,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  document.documentElement.classList.remove(PRELOADING_CLASS);
+  document.documentElement.classList.remove(PRELOADING_CLASS, INTRO_SEEN_CLASS);
 });
 
 test('plays, starts fading at 3.9 s and is removed at 4.2 s', () => {
@@ -70,6 +71,27 @@ test('under prefers-reduced-motion lets the page scroll at once', () => {
   document.documentElement.classList.add(PRELOADING_CLASS);
   render(<Preloader />);
   expect(locked()).toBe(false);
+});
+
+test('leaves at once, without its video, when the tab session had its intro (lib/introOnce.ts)', () => {
+  document.documentElement.classList.add(INTRO_SEEN_CLASS);
+  render(<Preloader />);
+  expect(preloader()).not.toBeInTheDocument();
+  expect(document.querySelector('video')).toBeNull();
+});
+
+test('once gone, marks the page: the tab has had its intro', () => {
+  render(<Preloader />);
+  act(() => vi.advanceTimersByTime(PRELOADER_REMOVE_MS - 1));
+  expect(document.documentElement.classList.contains(INTRO_SEEN_CLASS)).toBe(false);
+  act(() => vi.advanceTimersByTime(1));
+  expect(document.documentElement.classList.contains(INTRO_SEEN_CLASS)).toBe(true);
+});
+
+test('the style sheet hides the intro under the class, before the Preloader leaves', () => {
+  expect(css).toMatch(
+    new RegExp(String.raw`html\.${INTRO_SEEN_CLASS} \.preloader \{\s*display: none;\s*\}`),
+  );
 });
 
 test('is skipped under prefers-reduced-motion', () => {

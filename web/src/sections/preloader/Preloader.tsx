@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/BrandMark';
 import { prefersReducedMotion } from '../../lib/motion';
 import { PRELOADER_FADE_MS, PRELOADER_REMOVE_MS } from '../../lib/constants';
+import { INTRO_SEEN_CLASS, introSeen } from '../../lib/introOnce';
 import { releaseScrollLock } from './scrollLock';
 import { PRELOADER_VIDEO } from './video';
 import './Preloader.css';
@@ -13,7 +14,9 @@ type Phase = 'playing' | 'fading' | 'gone';
  * The full-screen brand intro. It fades at 3.9 s and is removed at 4.2 s, counted from the start
  * of the page load like the CSS animation that does the same with JavaScript off. The video is
  * fetched only after the load event, so it never competes with the page's first paint.
- * Skipped entirely under prefers-reduced-motion. The page scrolls again the moment it leaves.
+ * Skipped entirely under prefers-reduced-motion, and on every landing of a tab session after its
+ * first, where the page's inline script hid it before the first paint (lib/introOnce.ts). The
+ * page scrolls again the moment it leaves, and from then on the tab has had its intro.
  */
 export function Preloader() {
   const { t } = useTranslation();
@@ -22,11 +25,13 @@ export function Preloader() {
 
   // A layout effect, so the lock goes in the same frame as the preloader, not a paint later.
   useLayoutEffect(() => {
-    if (phase === 'gone') releaseScrollLock();
+    if (phase !== 'gone') return;
+    releaseScrollLock();
+    document.documentElement.classList.add(INTRO_SEEN_CLASS);
   }, [phase]);
 
   useEffect(() => {
-    if (prefersReducedMotion()) {
+    if (prefersReducedMotion() || introSeen()) {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- known only after hydration
       setPhase('gone');
       return;
