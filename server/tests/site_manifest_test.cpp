@@ -1,6 +1,6 @@
-// What the server learns from the .site.json its site's build wrote (site/manifest.hpp): the
-// inline scripts' hashes go into the pages' policy, and a manifest that names something else
-// stops the start with the reason.
+// What the server takes from the site its build wrote: the inline scripts' hashes in .site.json
+// go into the pages' policy (site/manifest.hpp), and a manifest that names something else stops
+// the start with the reason; every page names the speculation rules (site/speculation_rules.hpp).
 #include <gtest/gtest.h>
 
 #include "support.hpp"
@@ -42,6 +42,45 @@ TEST(site_manifest, a_site_without_inline_scripts_keeps_the_policy_as_it_was) {
   server_process server(args_for(dir), {}, dir.path / "server.log");
   const auto csp = http_call("GET", server.url("/en/")).header("content-security-policy");
   EXPECT_NE(csp.find("script-src 'self' 'wasm-unsafe-eval';"), std::string::npos) << csp;
+  EXPECT_EQ(server.terminate(), 0);
+}
+
+TEST(site_manifest, every_page_names_the_speculation_rules_served_under_their_own_type) {
+  const temp_dir dir;
+  make_site(dir.path / "site");
+  const std::string rules = R"({"prerender":[{"source":"document","eagerness":"moderate"}]})";
+  write_file(dir.path / "site" / "speculation-rules.json", rules);
+  server_process server(args_for(dir), {}, dir.path / "server.log");
+  for (const auto* path : {"/en/", "/ru", "/en/thanks", "/ru/privacy"}) {
+    EXPECT_EQ(http_call("GET", server.url(path)).header("speculation-rules"),
+              "\"/speculation-rules.json\"")
+        << path;
+  }
+  // Not the editor's page, nor what is not a page.
+  for (const auto* path : {"/admin/", "/robots.txt", "/speculation-rules.json"}) {
+    EXPECT_EQ(http_call("GET", server.url(path)).header("speculation-rules"), "") << path;
+  }
+  // A page the browser prepares ahead of the visitor is answered as the visitor's own would be,
+  // and counted apart: every request so far was the visitor's.
+  const auto ahead = [&] {
+    const auto page = http_call("GET", server.url("/metrics")).body;
+    const std::string name = "\nlanding_site_requests_ahead_total ";
+    const auto at = page.find(name);
+    return at == std::string::npos ? std::string("missing") : page.substr(at + name.size(), 2);
+  };
+  EXPECT_EQ(ahead(), "0\n");
+  const auto own = http_call("GET", server.url("/en/"));
+  for (const auto* purpose : {"prefetch;prerender", "prefetch"}) {
+    const auto prepared =
+        http_call("GET", server.url("/en/"), {std::string("Sec-Purpose: ") + purpose});
+    EXPECT_EQ(prepared.status, own.status) << purpose;
+    EXPECT_EQ(prepared.body, own.body) << purpose;
+  }
+  EXPECT_EQ(ahead(), "2\n");
+  const auto file = http_call("GET", server.url("/speculation-rules.json"));
+  EXPECT_EQ(file.status, 200);
+  EXPECT_EQ(file.header("content-type"), "application/speculationrules+json");
+  EXPECT_EQ(file.body, rules);
   EXPECT_EQ(server.terminate(), 0);
 }
 

@@ -13,6 +13,7 @@ import { inlineScriptSources } from './inline-scripts.mjs';
 import { facesForText, fontPreloadTags, visibleText } from './font-preloads.mjs';
 import { ogKey, renderOgImage } from './og-docs.mjs';
 import { pagesCss } from './pages-css.mjs';
+import { SPECULATION_RULES_FILE, speculationRules } from './speculation-rules.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -165,6 +166,8 @@ const { problems, warnings } = checkConsentFile({
 for (const warning of warnings) console.warn(`consent: ${warning}`);
 if (problems.length) throw new Error(`consent versions disagree:\n  ${problems.join('\n  ')}`);
 await write('.consent.json', `${JSON.stringify(consent)}\n`);
+// Named by landing-server's Speculation-Rules header on every page (scripts/speculation-rules.mjs).
+await write(SPECULATION_RULES_FILE, `${JSON.stringify(speculationRules(ssr.LOCALES))}\n`);
 await write('robots.txt', ssr.buildRobots());
 await write('sitemap.xml', ssr.buildSiteMap(docs));
 // For landing-server, which answers only requests for this origin's host by default and sends

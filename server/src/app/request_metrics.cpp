@@ -60,6 +60,8 @@ std::string request_metrics::render() const {
   }
   prometheus::type(out, "landing_connections_refused_total", "counter");
   prometheus::sample(out, "landing_connections_refused_total", "", connections_refused.load());
+  prometheus::type(out, "landing_site_requests_ahead_total", "counter");
+  prometheus::sample(out, "landing_site_requests_ahead_total", "", site_requests_ahead.load());
   return out;
 }
 

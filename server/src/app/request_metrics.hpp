@@ -19,6 +19,9 @@ class request_metrics {
  public:
   void count_request(route r, unsigned status);
   std::atomic<std::uint64_t> connections_refused{0};
+  // Site requests a browser made ahead of the visitor (Sec-Purpose: prefetch, a prerendered page
+  // and what it loads), who may never see the page.
+  std::atomic<std::uint64_t> site_requests_ahead{0};
 
   // Prometheus text exposition.
   [[nodiscard]] std::string render() const;

@@ -4,6 +4,7 @@
 #include "app/database_metrics.hpp"
 #include "common/clock.hpp"
 #include "http/forwarded.hpp"
+#include "http/speculation.hpp"
 #include "site/handler.hpp"
 #include "site/locale.hpp"
 
@@ -116,8 +117,13 @@ http::response router::handle(const http::request& req) {
       }
       break;
     case route::site:
-      if (readable) return site::serve_site(*parts_.files, req);
-      break;
+      if (!readable) break;
+      // Answered as the real one; counted apart, so an operator sees how much the browsers
+      // prepare ahead of visitors (the speculation rules, web/scripts/speculation-rules.mjs).
+      if (http::is_speculative(req)) {
+        parts_.requests->site_requests_ahead.fetch_add(1, std::memory_order_relaxed);
+      }
+      return site::serve_site(*parts_.files, req);
     case route::contact:
       return method_not_allowed("POST");
     case route::challenge:

@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "site/speculation_rules.hpp"
+
 namespace landing::site {
 namespace {
 
@@ -42,6 +44,8 @@ constexpr std::array<std::pair<std::string_view, mime_type>, 30> types{{
 }  // namespace
 
 mime_type mime_for(std::string_view path) {
+  // JSON by its name, but browsers act on the rules only under their own type.
+  if (path == speculation_rules_path) return {speculation_rules_type, true};
   const auto slash = path.rfind('/');
   const auto dot = path.rfind('.');
   if (dot != std::string_view::npos && (slash == std::string_view::npos || dot > slash)) {

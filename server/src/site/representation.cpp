@@ -2,6 +2,7 @@
 
 #include "site/etag.hpp"
 #include "site/mime.hpp"
+#include "site/speculation_rules.hpp"
 
 namespace landing::site {
 namespace {
@@ -59,9 +60,12 @@ representation make_representation(std::string body, body_file file, std::uint64
   }
   // Search engines leave the editor out, whoever links to it (it is also not in the sitemap).
   if (is_editor_path(path)) header_line(rep.head, "X-Robots-Tag", "noindex, nofollow");
+  const auto html = type.content_type.starts_with("text/html");
   const auto lang = language_of(path);
-  if (!lang.empty() && type.content_type.starts_with("text/html")) {
-    header_line(rep.head, "Content-Language", lang);
+  if (!lang.empty() && html) header_line(rep.head, "Content-Language", lang);
+  // Every page but the editor's names the rules (a browser acts on them in documents only).
+  if (html && !is_editor_path(path)) {
+    header_line(rep.head, "Speculation-Rules", speculation_rules_header);
   }
   return rep;
 }
