@@ -4,10 +4,14 @@
 import './app/global.css';
 import { localeFromPath } from './i18n/detect';
 import { prefetchMessages } from './i18n/messages';
-import { whenActivated } from './lib/activation';
+import { wasPrerendered, whenActivated } from './lib/activation';
 import { afterFirstPaint } from './lib/firstPaint';
 import { noteIntroSeen } from './lib/introOnce';
-import { releaseScrollLock, watchVisitorScrolls } from './sections/preloader/scrollLock';
+import {
+  goToFragment,
+  releaseScrollLock,
+  watchVisitorScrolls,
+} from './sections/preloader/scrollLock';
 
 /**
  * The page's first script, and all of it that runs before the first paint: the prerendered HTML
@@ -19,7 +23,10 @@ import { releaseScrollLock, watchVisitorScrolls } from './sections/preloader/scr
  * not from here; a later landing had it taken away by its inline script (lib/introOnce.ts).
  */
 watchVisitorScrolls();
-whenActivated(() => noteIntroSeen());
+whenActivated(() => {
+  noteIntroSeen();
+  if (wasPrerendered()) goToFragment();
+});
 // Not in this script itself: its code would double what runs before the first paint. Like the
 // vitals, it is no reason for the page not to start.
 // A page prerendered ahead of a click is noted when the visitor is shown it (lib/activation.ts).

@@ -93,6 +93,29 @@ test('counts each step once a tab session: a later page view sends no arrived', 
   expect(stepsSent(sendBeacon)).toEqual([['arrived', 'cases'], ['docs']]);
 });
 
+test('a page prerendered ahead of the click leaves what the page before reached to that page', () => {
+  // Chromium: the page shown from its prerender shares the tab's record, but the page it
+  // replaced marks its beacon sent as it is hidden, after this one is shown, where this one
+  // does not see it. That page's steps went with its own beacon, so this one's are its own only.
+  const { nav, sendBeacon } = browser();
+  pageView(['arrived', 'cases'], { nav });
+  stops.forEach((stop) => stop());
+  stops = [];
+  pageView(['arrived', 'docs'], { nav, prerendered: () => true });
+  leave();
+  expect(stepsSent(sendBeacon)).toEqual([['docs']]);
+});
+
+test('a page loaded as usual after a page that sent nothing yet sends it all', () => {
+  const { nav, sendBeacon } = browser();
+  pageView(['arrived', 'cases'], { nav });
+  stops.forEach((stop) => stop());
+  stops = [];
+  pageView(['docs'], { nav, prerendered: () => false });
+  leave();
+  expect(stepsSent(sendBeacon)).toEqual([['arrived', 'cases', 'docs']]);
+});
+
 test('a step reached while the page is open goes with the next hide', () => {
   const { nav, sendBeacon } = browser();
   pageView(['arrived'], { nav });

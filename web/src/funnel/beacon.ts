@@ -4,9 +4,12 @@ import { postBeacon } from '../lib/beacon';
 import { trackingRefused } from '../lib/privacy';
 import { leadSource } from '../source/session';
 import { funnelBody } from './body';
-import { sendUnsent, type StepOptions } from './steps';
+import { wasPrerendered } from '../lib/activation';
+import { leaveUnsentToThePageBefore, sendUnsent, type StepOptions } from './steps';
 
 export interface FunnelOptions extends StepOptions {
+  /** Whether the page was prerendered before it was shown (lib/activation.ts). */
+  prerendered?: () => boolean;
   nav?: Navigator;
   fetchImpl?: typeof fetch;
 }
@@ -21,9 +24,17 @@ export interface FunnelOptions extends StepOptions {
  */
 export function startFunnel(
   locale: () => string,
-  { storage, refused = trackingRefused, nav, fetchImpl }: FunnelOptions = {},
+  {
+    storage,
+    refused = trackingRefused,
+    prerendered = wasPrerendered,
+    nav,
+    fetchImpl,
+  }: FunnelOptions = {},
 ): () => void {
   if (refused()) return () => {};
+  // Started as a prerendered page is shown: what the page before reached is its own to send.
+  if (prerendered()) leaveUnsentToThePageBefore(storage);
   const flush = () =>
     sendUnsent((steps, lost) => {
       const body = funnelBody(locale(), window.innerWidth, steps, leadSource());

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { whenActivated } from './activation';
+import { wasPrerendered, whenActivated } from './activation';
 
 /** A document as a prerendering browser shows it: `prerendering` until it is activated. */
 function prerendered(): Document & { prerendering: boolean } {
@@ -31,4 +31,14 @@ test('a prerendered page runs at its activation, once; one never shown never run
   shown.dispatchEvent(new Event('prerenderingchange'));
   shown.dispatchEvent(new Event('prerenderingchange'));
   expect(ran).toEqual(['shown']);
+});
+
+test('a page was prerendered when its navigation was activated after it started', () => {
+  const withEntry = (entries: object[]) =>
+    ({ getEntriesByType: () => entries }) as unknown as Performance;
+  expect(wasPrerendered(withEntry([{ activationStart: 1333.4 }]))).toBe(true);
+  expect(wasPrerendered(withEntry([{ activationStart: 0 }]))).toBe(false);
+  // Firefox and WebKit have no activationStart; a page with no navigation entry has nothing.
+  expect(wasPrerendered(withEntry([{}]))).toBe(false);
+  expect(wasPrerendered(withEntry([]))).toBe(false);
 });

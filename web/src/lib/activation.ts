@@ -12,3 +12,16 @@ export function whenActivated(run: () => void, doc: Document = document): void {
   }
   doc.addEventListener('prerenderingchange', () => run(), { once: true });
 }
+
+/**
+ * Whether the page was prerendered before it was shown: its navigation's activationStart, which
+ * only a prerendered page has above 0 (Chromium; other browsers have none).
+ */
+export function wasPrerendered(perf: Performance = performance): boolean {
+  // jsdom and very old browsers have no entries by type: nothing was prerendered there.
+  if (typeof perf.getEntriesByType !== 'function') return false;
+  const [navigation] = perf.getEntriesByType('navigation') as (PerformanceEntry & {
+    activationStart?: number;
+  })[];
+  return (navigation?.activationStart ?? 0) > 0;
+}

@@ -50,6 +50,16 @@ export function watchVisitorScrolls(): void {
 export function releaseScrollLock(): void {
   if (!preloaderCovers()) return;
   document.documentElement.classList.remove(PRELOADING_CLASS);
+  goToFragment();
+}
+
+/**
+ * Scrolls to the part the address's #fragment names, unless the visitor has moved the page
+ * themselves. Also for a landing page shown from its prerender (the call to action's
+ * `/en?about=…#contact`): Chromium lays it out unseen and shows it at its top (measured with
+ * Chromium 156), not at the part its address names.
+ */
+export function goToFragment(): void {
   if (visitorScrolled) return;
   fragmentTarget()?.scrollIntoView({ behavior: 'instant' });
 }

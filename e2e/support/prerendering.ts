@@ -1,0 +1,49 @@
+import { expect } from '@playwright/test';
+import { serverCounter } from './beacons';
+import type { TabTarget } from './tab-target';
+
+/** Site requests the server answered for a browser ahead of its visitor (Sec-Purpose). */
+export const AHEAD = 'landing_site_requests_ahead_total';
+
+/**
+ * Hovers the link `selector` names as a visitor about to click it, until the server has answered
+ * the page asked for ahead of the visitor ("moderate" eagerness starts after 200 ms of hover).
+ */
+export async function hoverUntilPrepared(tab: TabTarget, selector: string, origin: string) {
+  const before = await serverCounter(origin, AHEAD);
+  await tab.hover(selector);
+  await expect
+    .poll(() => serverCounter(origin, AHEAD), { message: 'the server answered a request ahead' })
+    .toBeGreaterThan(before);
+  // The prerendered page loads what it needs: a click at once would find it half-done.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/** Clicks where the mouse is and waits until the page at `pathname` is shown and loaded. */
+export async function clickThrough(tab: TabTarget, pathname: string): Promise<void> {
+  await tab.click();
+  await tab.until(
+    async () =>
+      (await tab.evaluate<boolean>(
+        `location.pathname === ${JSON.stringify(pathname)} && document.readyState === 'complete'`,
+      )) === true,
+    `${pathname} shown`,
+  );
+}
+
+/** The shown page's activationStart: above 0 only for a page prerendered before it was shown. */
+export function activationStart(tab: TabTarget): Promise<number> {
+  return tab.evaluate<number>(`performance.getEntriesByType('navigation')[0].activationStart`);
+}
+
+/** Waits until the landing page's intro has gone and the tab has had it (lib/introOnce.ts). */
+export function untilIntroSeen(tab: TabTarget): Promise<void> {
+  return tab.until(
+    () =>
+      tab.evaluate<boolean>(
+        `!document.documentElement.classList.contains('preloading') &&
+         document.documentElement.classList.contains('intro-seen')`,
+      ),
+    'the intro has gone',
+  );
+}
