@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { serverCounter } from './beacons';
-import type { TabTarget } from './tab-target';
+import type { TabTarget } from './tab-target.mjs';
 
 /** Site requests the server answered for a browser ahead of its visitor (Sec-Purpose). */
 export const AHEAD = 'landing_site_requests_ahead_total';

@@ -10,7 +10,7 @@ import {
   hoverUntilPrepared,
   untilIntroSeen,
 } from '../support/prerendering';
-import { TabTarget } from '../support/tab-target';
+import { TabTarget } from '../support/tab-target.mjs';
 import messages from '../../web/src/i18n/locales/en.json' with { type: 'json' };
 
 // Issue 49: pages ready before the click. The site's speculation rules prerender a docs page

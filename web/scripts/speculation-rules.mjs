@@ -8,7 +8,7 @@
 // - A landing page is prerendered only once the tab session has had its intro (`:root.intro-seen`,
 //   src/lib/introOnce.ts): before that it would play its intro to nobody. Until then it is
 //   prefetched, its HTML only, and plays the intro when opened.
-// - Nothing else: not /api/ (the erasure and unsubscribe links act when opened), /admin, the
+// - Nothing else: not /api/ (an answer there may act), /admin, the
 //   legal pages, files, or anything marked for download or opening elsewhere. The rules name the
 //   pages they may prepare, not the ones they may not.
 // Browsers without speculation rules ignore the header and navigate as before.
