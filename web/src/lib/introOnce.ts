@@ -19,7 +19,7 @@ export const INTRO_SEEN_CLASS = 'intro-seen';
 
 /**
  * The landing pages' one inline script, first in their head (scripts/prerender.mjs), allowed by
- * the CSP through its hash, which the build writes beside the site (.inline-scripts). It decides
+ * the CSP through its hash, which the build lists beside the site (.site.json). It decides
  * before anything is painted: on a landing page of a tab session that has had its intro, the
  * class that locks the page and holds its parts back (`preloadingClass`) becomes
  * INTRO_SEEN_CLASS, so the page lays out whole and the browser goes to its #fragment itself.
