@@ -11,7 +11,7 @@ export interface TabTargetOptions {
 export class TabTarget {
   static launch(options?: TabTargetOptions): Promise<TabTarget>;
   send(method: string, params?: object, sessionId?: string): Promise<any>;
-  shown(): Promise<string>;
+  shown(timeout?: number): Promise<string>;
   evaluate<T = unknown>(expression: string): Promise<T>;
   evaluateEverywhere(expression: string): Promise<void>;
   goto(url: string): Promise<void>;

@@ -128,17 +128,24 @@ export class TabTarget {
     });
   }
 
-  /** The session of the page shown now: attached, and not prerendering. */
-  async shown() {
-    for (const session of this.#pages) {
-      // A page kept in the back/forward cache is frozen and never answers: a second is enough.
-      const value = await Promise.race([
-        this.#evaluateIn(session, '!document.prerendering').catch(() => false),
-        new Promise((resolve) => setTimeout(() => resolve(false), 1000)),
-      ]);
-      if (value === true) return session;
+  /**
+   * The session of the page shown now: attached, and not prerendering. Asked again until one
+   * answers: a new browser's first page, or a busy machine's, may take seconds to.
+   */
+  async shown(timeout = 20_000) {
+    const end = Date.now() + timeout;
+    for (;;) {
+      for (const session of this.#pages) {
+        // A page kept in the back/forward cache is frozen and never answers: it is passed over.
+        const value = await Promise.race([
+          this.#evaluateIn(session, '!document.prerendering').catch(() => false),
+          new Promise((resolve) => setTimeout(() => resolve(false), 2000)),
+        ]);
+        if (value === true) return session;
+      }
+      if (Date.now() > end) throw new Error('no page of the tab is shown');
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error('no page of the tab is shown');
   }
 
   /**
