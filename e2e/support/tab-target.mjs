@@ -19,6 +19,7 @@ export class TabTarget {
   /** The page sessions the tab has. */
   #pages = new Set();
   #hovered = 'body';
+  #current = '';
   #socket;
   #browser;
   #profile;
@@ -135,13 +136,20 @@ export class TabTarget {
   async shown(timeout = 20_000) {
     const end = Date.now() + timeout;
     for (;;) {
-      for (const session of this.#pages) {
+      // The page shown last first, then the newest: a page the tab left (kept frozen in the
+      // back/forward cache, its session still attached) would cost each look its 2 s.
+      const order = [...this.#pages].reverse();
+      if (this.#pages.has(this.#current)) order.unshift(this.#current);
+      for (const session of order) {
         // A page kept in the back/forward cache is frozen and never answers: it is passed over.
         const value = await Promise.race([
           this.#evaluateIn(session, '!document.prerendering').catch(() => false),
           new Promise((resolve) => setTimeout(() => resolve(false), 2000)),
         ]);
-        if (value === true) return session;
+        if (value === true) {
+          this.#current = session;
+          return session;
+        }
       }
       if (Date.now() > end) throw new Error('no page of the tab is shown');
       await new Promise((resolve) => setTimeout(resolve, 50));

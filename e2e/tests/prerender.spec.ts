@@ -20,6 +20,10 @@ import messages from '../../web/src/i18n/locales/en.json' with { type: 'json' };
 // a Chromium driven by Playwright never does. Firefox and WebKit have no prerender: their docs
 // journeys (engines.spec.ts) open the same pages by plain navigation.
 
+// Each journey starts a browser of its own and waits out a first landing's intro: in the gate's
+// load one took over the suites' 60 s.
+test.describe.configure({ timeout: 120_000 });
+
 const STEPS = ['arrived', 'cases', 'docs', 'form'] as const;
 type Steps = Record<(typeof STEPS)[number], number>;
 
