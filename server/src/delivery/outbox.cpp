@@ -72,10 +72,11 @@ std::vector<std::string> outbox_worker::held_back(std::int64_t now_ms) const {
 }
 
 bool outbox_worker::disabled() {
-  const auto reason = store_.channel_disabled(name_);
-  if (!reason) return false;
+  if (!store_.channel_disabled(name_)) return false;
+  // Leads that came while it is off are held with the others; the store looks at the flag again
+  // as it holds them, so an operator's enable since the look above stands.
   if (store_.next_due_at(name_, options_.owner, std::numeric_limits<std::int64_t>::max())) {
-    store_.disable_channel(name_, *reason);
+    return store_.hold_while_disabled(name_);
   }
   return true;
 }

@@ -101,6 +101,10 @@ class outbox_role {
   // that arrive meanwhile, when its worker looks.
   virtual std::optional<std::string> channel_disabled(const std::string& channel) = 0;
   virtual void disable_channel(const std::string& channel, const std::string& reason) = 0;
+  // While the channel is off, its pending rows become disabled; false, holding nothing, once it
+  // is on. The flag is read in the transaction that holds the rows: a worker that had seen the
+  // channel off, then held its rows with disable_channel, undid an operator's enable in between.
+  virtual bool hold_while_disabled(const std::string& channel) = 0;
   // How many disabled rows went back to pending.
   virtual std::int64_t enable_channel(const std::string& channel) = 0;
 

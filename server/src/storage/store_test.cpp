@@ -786,23 +786,6 @@ TEST_P(channels_suite, the_status_is_failed_only_when_every_channel_gave_up) {
   EXPECT_FALSE(store->retry(id, "telegram"));
 }
 
-TEST_P(channels_suite, a_disabled_channel_holds_its_rows_until_it_is_enabled) {
-  const auto first = add_to({"telegram", "webhook"});
-  store->disable_channel("webhook", "HTTP 410: the receiver asked to stop");
-  EXPECT_EQ(store->channel_disabled("webhook"), "HTTP 410: the receiver asked to stop");
-  EXPECT_FALSE(store->channel_disabled("telegram"));
-  EXPECT_FALSE(store->claim_next("webhook", "a", clock::now_ms(), 30000, {}));
-  EXPECT_EQ(store->find(first)->deliveries[1].status, "disabled");
-  // A lead that arrives meanwhile is pending until the worker marks it (outbox.cpp does).
-  const auto second = add_to({"telegram", "webhook"});
-  store->disable_channel("webhook", "HTTP 410: the receiver asked to stop");
-  EXPECT_EQ(store->find(second)->deliveries[1].status, "disabled");
-  EXPECT_TRUE(store->claim_next("telegram", "a", clock::now_ms(), 30000, {}));
-  EXPECT_EQ(store->enable_channel("webhook"), 2);
-  EXPECT_FALSE(store->channel_disabled("webhook"));
-  EXPECT_TRUE(store->claim_next("webhook", "a", clock::now_ms(), 30000, {}));
-}
-
 TEST_P(channels_suite, redeliver_puts_delivered_rows_back_and_the_log_keeps_every_attempt) {
   const auto id = add_to({"webhook"});
   const auto spam =

@@ -14,8 +14,6 @@
 namespace landing::storage::postgres {
 namespace {
 
-std::string disabled_key(const std::string& channel) { return "channel." + channel + ".disabled"; }
-
 // The outbox's queries walk deliveries_due in order and stop early. While the table's statistics
 // lag behind it (a fresh database, a burst of leads: thousands of rows since the last ANALYZE)
 // the planner chose otherwise: it took 30,000 pending rows for 2, and fetched and sorted them all,
@@ -200,46 +198,6 @@ std::int64_t outbox_table::redeliver(const std::string& channel,
         "NULL, claimed_until = NULL WHERE channel = $2 AND lead_id = ANY($3::text[]) RETURNING 1",
         {str(clock::now_ms()), channel, text_array(ids)});
     sum_status(conn, "id = ANY($1::text[])", text_array(ids));
-    txn.commit();
-    return static_cast<std::int64_t>(changed.rows());
-  });
-}
-
-std::optional<std::string> outbox_table::channel_disabled(const std::string& channel) {
-  return db_.run(false, [&](connection& conn) -> std::optional<std::string> {
-    const auto rows =
-        conn.exec("SELECT value FROM settings WHERE key = $1", {disabled_key(channel)});
-    if (rows.rows() == 0) return std::nullopt;
-    return rows.text(0, 0);
-  });
-}
-
-void outbox_table::disable_channel(const std::string& channel, const std::string& reason) {
-  db_.run(true, [&](connection& conn) {
-    transaction txn(conn);
-    conn.exec(
-        "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value "
-        "= excluded.value",
-        {disabled_key(channel), reason});
-    conn.exec(
-        "UPDATE deliveries SET status = 'disabled', last_error = $1, claimed_by = NULL, "
-        "claimed_until = NULL WHERE channel = $2 AND status = 'pending'",
-        {reason, channel});
-    sum_status(conn, "id IN (SELECT lead_id FROM deliveries WHERE channel = $1)", channel);
-    txn.commit();
-    return true;
-  });
-}
-
-std::int64_t outbox_table::enable_channel(const std::string& channel) {
-  return db_.run(true, [&](connection& conn) {
-    transaction txn(conn);
-    conn.exec("DELETE FROM settings WHERE key = $1", {disabled_key(channel)});
-    const auto changed = conn.exec(
-        "UPDATE deliveries SET status = 'pending', next_attempt_at = $1::bigint WHERE channel = "
-        "$2 AND status = 'disabled' RETURNING 1",
-        {str(clock::now_ms()), channel});
-    sum_status(conn, "id IN (SELECT lead_id FROM deliveries WHERE channel = $1)", channel);
     txn.commit();
     return static_cast<std::int64_t>(changed.rows());
   });

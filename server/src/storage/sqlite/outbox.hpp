@@ -31,6 +31,7 @@ class outbox_table : public virtual outbox_role {
   std::int64_t redeliver(const std::string& channel, const std::vector<std::string>& ids) override;
   std::optional<std::string> channel_disabled(const std::string& channel) override;
   void disable_channel(const std::string& channel, const std::string& reason) override;
+  bool hold_while_disabled(const std::string& channel) override;
   std::int64_t enable_channel(const std::string& channel) override;
   std::vector<logged_attempt> attempts_of(const std::string& id) override;
   std::int64_t prune_attempts(std::int64_t before_ms) override;
