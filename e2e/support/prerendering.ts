@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { serverCounter } from './beacons';
 import type { TabTarget } from './tab-target.mjs';
+import funnelContract from '../../contract/funnel-beacon.json' with { type: 'json' };
 
 /** Site requests the server answered for a browser ahead of its visitor (Sec-Purpose). */
 export const AHEAD = 'landing_site_requests_ahead_total';
@@ -45,5 +46,20 @@ export function untilIntroSeen(tab: TabTarget): Promise<void> {
          document.documentElement.classList.contains('intro-seen')`,
       ),
     'the intro has gone',
+  );
+}
+
+/**
+ * Waits until the shown page has noted the funnel's `step` for the tab session: a docs page shown
+ * from its prerender notes it after its first frame (web/src/docs/client/main.ts), and a visitor
+ * gone before that frame saw nothing to count.
+ */
+export function untilNoted(tab: TabTarget, step: string): Promise<void> {
+  return tab.until(
+    () =>
+      tab.evaluate<boolean>(
+        `(JSON.parse(sessionStorage.getItem(${JSON.stringify(funnelContract.storageKey)}) ?? 'null')?.reached ?? []).includes(${JSON.stringify(step)})`,
+      ),
+    `the page noted ${step}`,
   );
 }

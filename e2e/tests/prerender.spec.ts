@@ -9,6 +9,7 @@ import {
   clickThrough,
   hoverUntilPrepared,
   untilIntroSeen,
+  untilNoted,
 } from '../support/prerendering';
 import { TabTarget } from '../support/tab-target.mjs';
 import messages from '../../web/src/i18n/locales/en.json' with { type: 'json' };
@@ -63,6 +64,7 @@ test("a case's Learn more is prerendered on hover, and counted once it is opened
     const beacons = await serverCounter(site.url, FUNNEL_TAKEN);
     await clickThrough(tab, href);
     expect(await activationStart(tab), 'shown from its prerender').toBeGreaterThan(0);
+    await untilNoted(tab, 'docs');
     await leave(tab, site, beacons);
     // The docs page shown from its prerender counts its own step only: the landing page sent
     // the arrival as it was left.

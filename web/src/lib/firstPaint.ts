@@ -16,7 +16,11 @@ export function afterFirstPaint(task: () => void, fallbackMs = 1000): void {
     task();
   };
   const fallback = setTimeout(run, fallbackMs);
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  // jsdom has no PerformanceObserver at all.
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
     requestAnimationFrame(() => setTimeout(run, 0));
     return;
   }

@@ -49,3 +49,29 @@ test('a docs page prerendered ahead of a click counts nothing until it is shown'
     Reflect.deleteProperty(document, 'prerendering');
   }
 });
+
+test('shown from its prerender, a docs page counts its visit after its first frame, not before', async () => {
+  Object.defineProperty(document, 'prerendering', { value: true, configurable: true });
+  // What Chromium's navigation entry says of a page activated from its prerender (jsdom has no
+  // entries by type at all).
+  Object.defineProperty(performance, 'getEntriesByType', {
+    configurable: true,
+    value: (type: string) => (type === 'navigation' ? [{ activationStart: 12 }] : []),
+  });
+  try {
+    vi.resetModules();
+    await import('./main');
+    Object.defineProperty(document, 'prerendering', { value: false, configurable: true });
+    document.dispatchEvent(new Event('prerenderingchange'));
+    expect(sessionStorage.getItem(storageKey), 'counted before the first frame').toBeNull();
+    await vi.waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem(storageKey) ?? 'null')?.reached).toEqual([
+        'arrived',
+        'docs',
+      ]),
+    );
+  } finally {
+    Reflect.deleteProperty(performance, 'getEntriesByType');
+    Reflect.deleteProperty(document, 'prerendering');
+  }
+});
