@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "common/secrets.hpp"
 #include "outbound/target.hpp"
 
 namespace landing::app {
@@ -25,10 +26,9 @@ std::string host_of(const std::string& origin) {
 std::string read_secret(const std::string& file, const std::string& credential) {
   std::filesystem::path path = file;
   if (path.empty()) {
-    const char* folder = std::getenv("CREDENTIALS_DIRECTORY");
-    if (folder == nullptr || *folder == '\0') return {};
-    path = std::filesystem::path(folder) / credential;
-    if (!std::filesystem::exists(path)) return {};
+    const auto found = secret_file(credential, process_env);
+    if (!found) return {};
+    path = *found;
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path.string());

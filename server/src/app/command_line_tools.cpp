@@ -82,6 +82,12 @@ void define_tool_commands(CLI::App& cli, config& cfg) {
                        "send the last period's digest to the chat now, unless it went already")
       ->fallthrough()
       ->callback(choose(cfg, command::digest_send));
+  cli.add_subcommand("healthcheck",
+                     "ask the server at --listen on this machine whether it is ready (GET "
+                     "/healthz); exit 0 only on 200: a container's health check, with no shell "
+                     "or curl in the image")
+      ->fallthrough()
+      ->callback(choose(cfg, command::healthcheck));
   auto* backup = cli.add_subcommand(
       "backup", "a consistent copy of the SQLite database while the server runs (--db names it)");
   backup->add_option("--to", cfg.backup_to, "the new file to write (never overwritten)")

@@ -8,6 +8,7 @@
 #include "app/digest_alerts.hpp"
 #include "app/digest_delivery.hpp"
 #include "app/failure.hpp"
+#include "app/healthcheck.hpp"
 #include "app/store.hpp"
 #include "attribution/cli.hpp"
 #include "bitrix24/cli.hpp"
@@ -169,6 +170,8 @@ int run_command(const config& cfg) {
       return amocrm_test(cfg);
     case command::migrate_db:
       return migrate_db(cfg);
+    case command::healthcheck:
+      return healthcheck(cfg, std::cout, std::cerr);
     case command::backup:
       return backup(cfg);
     case command::vitals_report:

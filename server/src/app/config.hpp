@@ -33,6 +33,7 @@ enum class command {
   vitals_report,
   digest_preview,
   digest_send,
+  healthcheck,
 };
 
 // Every setting, as the command line and the environment give it (app/command_line.cpp says

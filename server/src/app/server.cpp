@@ -108,6 +108,14 @@ int serve(const config& cfg) {
   } catch (const std::exception& e) {
     return fail(e.what());
   }
+  if (telegram.token_in_variable) {
+    log::warn("secret_in_environment",
+              {{"variable", "TELEGRAM_BOT_TOKEN"},
+               {"effect", "a process that may read this one's environment reads the bot token"},
+               {"fix",
+                "TELEGRAM_BOT_TOKEN_FILE, or the secret telegram-bot-token as a systemd "
+                "credential or in /run/secrets"}});
+  }
   if (files.stale_precompressed() > 0) {
     log::warn("precompressed_files_stale",
               {{"count", files.stale_precompressed()},

@@ -7,7 +7,8 @@
 namespace landing::http {
 
 // Draco's decoder compiles WebAssembly inside a blob: worker, hence 'wasm-unsafe-eval' and
-// worker-src blob:; nothing else relaxes script-src. No manifest-src: it would only repeat
+// worker-src blob:; besides, only the hashes of the pages' own inline scripts relax script-src
+// (content_security_policy_with, below). No manifest-src: it would only repeat
 // default-src 'self', and WebKitGTK (GNOME Web) logs an unknown-directive error for it.
 inline constexpr std::string_view content_security_policy =
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; "

@@ -6,6 +6,8 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "common/secrets.hpp"
+
 namespace landing::telegram {
 namespace {
 
@@ -48,12 +50,11 @@ config config_from(const environment& env) {
           "both TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_TOKEN_FILE are set; keep the file only");
     }
     out.token = read_token_file(*token_file);
-  } else if (const auto credentials = env("CREDENTIALS_DIRECTORY");
-             credentials && !credentials->empty() &&
-             std::filesystem::exists(std::filesystem::path(*credentials) / credential_name)) {
-    out.token = read_token_file(std::filesystem::path(*credentials) / credential_name);
-  } else if (token) {
+  } else if (const auto secret = secret_file(credential_name, env)) {
+    out.token = read_token_file(*secret);
+  } else if (token && !token->empty()) {
     out.token = *token;
+    out.token_in_variable = true;
   }
   if (const auto chat = env("TELEGRAM_CHAT_ID")) out.chat_id = *chat;
   if (const auto base = env("TELEGRAM_API_BASE"); base && !base->empty()) out.api_base = *base;

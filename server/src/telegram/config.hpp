@@ -10,6 +10,9 @@ struct config {
   std::string token;
   std::string chat_id;
   std::string api_base = "https://api.telegram.org";
+  // The token came from TELEGRAM_BOT_TOKEN itself, which any process that may read this one's
+  // environment reads too: taken, and the start warns (a file or a secret is the way).
+  bool token_in_variable = false;
   [[nodiscard]] bool configured() const { return !token.empty() && !chat_id.empty(); }
 };
 

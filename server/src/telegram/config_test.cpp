@@ -34,6 +34,7 @@ TEST(telegram_config, reads_the_token_from_the_variable_for_make_run_and_tests) 
   EXPECT_EQ(got.token, token);
   EXPECT_EQ(got.chat_id, "-1");
   EXPECT_TRUE(got.configured());
+  EXPECT_TRUE(got.token_in_variable) << "the start warns of it";
 }
 
 TEST(telegram_config, reads_the_token_file_whatever_line_ending_it_was_saved_with) {
@@ -55,6 +56,17 @@ TEST(telegram_config, reads_the_systemd_credential) {
                                 {"TELEGRAM_BOT_TOKEN", "from-variable"}}))
                 .token,
             "from-variable");
+}
+
+// Compose and Kubernetes mount secrets in /run/secrets (LANDING_SECRETS_DIR here): the same
+// name as the systemd credential, below it in precedence, above the plain variable.
+TEST(telegram_config, reads_the_containers_secret) {
+  const landing::testing::temp_folder dir;
+  write(dir, "telegram-bot-token", std::string(token) + "\n");
+  const auto got = config_from(
+      env_of({{"LANDING_SECRETS_DIR", dir.path.string()}, {"TELEGRAM_BOT_TOKEN", "plain"}}));
+  EXPECT_EQ(got.token, token);
+  EXPECT_FALSE(got.token_in_variable);
 }
 
 TEST(telegram_config, a_named_file_wins_over_the_credential) {
