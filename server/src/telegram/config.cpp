@@ -1,6 +1,5 @@
 #include "telegram/config.hpp"
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -32,13 +31,7 @@ std::string read_token_file(const std::filesystem::path& file) {
 
 }  // namespace
 
-environment process_environment() {
-  return [](const char* name) -> std::optional<std::string> {
-    const char* value = std::getenv(name);
-    if (!value) return std::nullopt;
-    return std::string(value);
-  };
-}
+environment process_environment() { return process_env; }
 
 config config_from(const environment& env) {
   config out;
