@@ -13,7 +13,7 @@ LISTEN ?= 127.0.0.1:8080
 CXX_SOURCES = $(shell git ls-files 'server/*.cpp' 'server/*.hpp' 2>/dev/null)
 
 .PHONY: deps build web server server-all server-asan run test test-web test-server test-asan test-fuzz \
-        test-e2e test-deploy test-budgets lint lint-web lint-cpp lint-suites bench audit fuzz screenshots clean
+        test-e2e test-deploy test-budgets lint lint-web lint-cpp lint-suites bench audit fuzz screenshots image clean
 
 deps:
 	@scripts/deps
@@ -33,6 +33,10 @@ server:
 server-asan:
 	cd server && cmake --preset asan >/dev/null
 	cd server && cmake --build --preset asan -j $(JOBS)
+
+# The OCI image from Debian's packages alone (deploy/image/build says how); after `make build`.
+image:
+	deploy/image/build
 
 run: build
 	mkdir -p var
