@@ -29,6 +29,17 @@ export function watch() {
 }
 
 
+/**
+ * Rests the pointer on `selector` until `ahead` (a count of pages asked for ahead of the visitor)
+ * has grown, then gives the prerender time to load.
+ */
+export async function hoverUntilPrepared(tab, selector, ahead) {
+  const before = await ahead();
+  await tab.hover(selector);
+  await tab.until(async () => (await ahead()) > before, 'the page asked for ahead', 20_000);
+  await new Promise((resolve) => setTimeout(resolve, 1500)); // its prerender's own loading
+}
+
 const FLOOR_TRANSITION = '<style>@view-transition { navigation: auto }</style>';
 const floorPages = (transition) => ({
   '/': `<!doctype html><html><head>${transition ? FLOOR_TRANSITION : ''}<script type="speculationrules">{"prerender": [{"where": {"href_matches": "/next"}, "eagerness": "moderate"}]}</script></head><body><a id="next" href="/next" style="display: block; font-size: 40px">Learn more</a></body></html>`,
@@ -59,10 +70,7 @@ export async function floor({ runs, cpu, transition }) {
       const tab = await TabTarget.launch({ width: 500, height: 812, cpu });
       try {
         await tab.goto(`${url}/`);
-        const before = ahead;
-        await tab.hover('#next');
-        await tab.until(async () => ahead > before, 'the page asked for ahead', 20_000);
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await hoverUntilPrepared(tab, '#next', async () => ahead);
         await tab.evaluateEverywhere(`(${watch})()`);
         await tab.click();
         const shown = async () => (await tab.evaluate('location.pathname')) === '/next';

@@ -16,7 +16,7 @@
 import { TabTarget } from '../e2e/support/tab-target.mjs';
 import { replaceBlock } from './doc-block.mjs';
 import { startLandingServer } from './landing-server.mjs';
-import { floor, median, watch } from './navigation-lib.mjs';
+import { floor, hoverUntilPrepared, median, watch } from './navigation-lib.mjs';
 
 const RUNS = Number(process.env.NAV_RUNS ?? 5);
 const CPU = Number(process.env.NAV_CPU ?? 4);
@@ -30,16 +30,11 @@ const LEARN_MORE = `#cases a.case-card__more[href="${DOCS}"]`;
 const NO_TRANSITION = `document.head.insertAdjacentHTML('beforeend', '<style>@view-transition { navigation: none }</style>')`;
 
 /** Rests the pointer on `selector` until the server has answered a page asked for ahead. */
-async function hoverUntilPrepared(tab, site, selector) {
-  const ahead = async () => {
-    const text = await (await fetch(`${site.url}/metrics`)).text();
-    return Number(/^landing_site_requests_ahead_total (\d+)/m.exec(text)?.[1] ?? 0);
-  };
-  const before = await ahead();
-  await tab.hover(selector);
-  await tab.until(async () => (await ahead()) > before, 'the page asked for ahead', 20_000);
-  await new Promise((resolve) => setTimeout(resolve, 1500)); // its prerender's own loading
-}
+/** Site requests landing-server answered ahead of the visitor (a prefetch or a prerender). */
+const askedAhead = (site) => async () => {
+  const text = await (await fetch(`${site.url}/metrics`)).text();
+  return Number(/^landing_site_requests_ahead_total (\d+)/m.exec(text)?.[1] ?? 0);
+};
 
 async function run(site, journey) {
   // Headless Chromium's narrowest window, a phone's layout all the same (the page's first
@@ -71,7 +66,7 @@ async function run(site, journey) {
       );
     }
     if (journey.startsWith('docs')) {
-      await hoverUntilPrepared(tab, site, LEARN_MORE);
+      await hoverUntilPrepared(tab, LEARN_MORE, askedAhead(site));
       await watchNow();
       // As under reduced motion: the page the click leaves opts out, so no transition runs.
       if (journey === 'docs-still') await tab.evaluate(NO_TRANSITION);
@@ -82,7 +77,7 @@ async function run(site, journey) {
     }
     await tab.goto(`${site.url}${DOCS}`);
     if (journey === 'later') {
-      await hoverUntilPrepared(tab, site, '.docs-cta__button');
+      await hoverUntilPrepared(tab, '.docs-cta__button', askedAhead(site));
       await watchNow();
     } else {
       await tab.hover('.docs-cta__button');

@@ -138,8 +138,10 @@ export class TabTarget {
     for (;;) {
       // The page shown last first, then the newest: a page the tab left (kept frozen in the
       // back/forward cache, its session still attached) would cost each look its 2 s.
-      const order = [...this.#pages].reverse();
-      if (this.#pages.has(this.#current)) order.unshift(this.#current);
+      const newest = [...this.#pages].reverse();
+      const order = this.#pages.has(this.#current)
+        ? [this.#current, ...newest.filter((session) => session !== this.#current)]
+        : newest;
       for (const session of order) {
         // A page kept in the back/forward cache is frozen and never answers: it is passed over.
         const value = await Promise.race([

@@ -68,7 +68,7 @@ int send_digest_now(storage::lead_store& store, const config& cfg, std::ostream&
                     std::ostream& err) {
   telegram::config telegram;
   try {
-    telegram = telegram::config_from(telegram::process_environment());
+    telegram = telegram::config_from(process_env);
   } catch (const std::exception& e) {
     err << "landing-server: digest send: " << e.what() << "\n";
     return 2;

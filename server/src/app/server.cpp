@@ -104,7 +104,7 @@ int serve(const config& cfg) {
     // names: this site's, not one compiled in.
     options.content_security_policy =
         http::content_security_policy_with(site::built_script_sources(cfg.site));
-    telegram = telegram::config_from(telegram::process_environment());
+    telegram = telegram::config_from(process_env);
   } catch (const std::exception& e) {
     return fail(e.what());
   }

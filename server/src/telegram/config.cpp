@@ -5,8 +5,6 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "common/secrets.hpp"
-
 namespace landing::telegram {
 namespace {
 
@@ -30,8 +28,6 @@ std::string read_token_file(const std::filesystem::path& file) {
 }
 
 }  // namespace
-
-environment process_environment() { return process_env; }
 
 config config_from(const environment& env) {
   config out;

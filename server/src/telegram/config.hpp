@@ -1,8 +1,8 @@
 #pragma once
 
-#include <functional>
-#include <optional>
 #include <string>
+
+#include "common/secrets.hpp"
 
 namespace landing::telegram {
 
@@ -16,14 +16,14 @@ struct config {
   [[nodiscard]] bool configured() const { return !token.empty() && !chat_id.empty(); }
 };
 
-// Reads one environment variable; nullopt when it is not set. Tests pass their own.
-using environment = std::function<std::optional<std::string>(const char* name)>;
-environment process_environment();
+// Reads one environment variable (common/secrets.hpp): landing::process_env, or a test's own.
+using environment = environment_lookup;
 
 // The bot token comes from, in this order:
 // - TELEGRAM_BOT_TOKEN_FILE, a file only the service's user can read;
-// - systemd's credential `telegram-bot-token` (LoadCredential=, found in $CREDENTIALS_DIRECTORY);
-// - TELEGRAM_BOT_TOKEN, for `make run` and tests.
+// - the secret `telegram-bot-token`: systemd's credential (LoadCredential=, found in
+//   $CREDENTIALS_DIRECTORY), else a container's (/run/secrets; common/secrets.hpp);
+// - TELEGRAM_BOT_TOKEN, for `make run` and tests (token_in_variable: the start warns).
 // Never from a flag, which `ps` shows to every user. A file named but unreadable or empty, or
 // both a file and the variable, is an error (std::runtime_error) whose text names the file,
 // never the token.
